@@ -1,0 +1,45 @@
+/**
+ * The shape of a command: a row of the command table. Parse is pure and only
+ * validates; run does the work with an explicit context.
+ * @module
+ */
+
+import type { Host } from "../core/host.ts";
+import type { FlagSpec } from "./argv.ts";
+
+/** What a command runs with. */
+export interface Context {
+  readonly host: Host;
+  /** The project root: the directory pwf started in. */
+  readonly root: string;
+  /** Whether to colour human output. */
+  readonly color: boolean;
+}
+
+/** One command of the table. */
+export interface Command<A = unknown> {
+  readonly name: string;
+  /** One line for help and the README. */
+  readonly summary: string;
+  /** Usage line(s) after `pwf `. */
+  readonly usage: readonly string[];
+  readonly flags: readonly FlagSpec[];
+  /** Fixed first-argument words (subcommands or choices), for completions. */
+  readonly words?: readonly string[];
+  /** Validate argv (after the command name); throws UsageError. */
+  parse(argv: readonly string[]): A;
+  /** Do the work; returns the exit code. */
+  run(args: A, ctx: Context): Promise<number> | number;
+}
+
+/** A command with its argument type erased, for the table. */
+// deno-lint-ignore no-explicit-any
+export type AnyCommand = Command<any>;
+
+/** Identity helper that keeps each row's parse/run types checked. */
+export function defineCommand<A>(command: Command<A>): AnyCommand {
+  return command;
+}
+
+/** The `--json` switch most read commands take. */
+export const JSON_FLAG: FlagSpec = { name: "json", summary: "print one JSON object (with schemaVersion)" };

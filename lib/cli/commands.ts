@@ -1,0 +1,51 @@
+/**
+ * The command table: one row per command. Help, completions and the README
+ * command list are rendered from it; a test checks its invariants.
+ * @module
+ */
+
+import { UsageError } from "../core/errors.ts";
+import { maxPositionals, parseArgv } from "./argv.ts";
+import { type AnyCommand, defineCommand } from "./command.ts";
+import { renderCommandHelp, renderHelp } from "./help.ts";
+import { initCommand } from "./init.ts";
+import { phaseCommand } from "./phase.ts";
+import { resolveCommand } from "./resolve_cmd.ts";
+import { statusCommand } from "./status.ts";
+import { useCommand } from "./use.ts";
+import { versionCommand } from "./version.ts";
+
+const helpCommand = defineCommand({
+  name: "help",
+  summary: "show usage, or one command's flags",
+  usage: ["help [COMMAND]"],
+  flags: [],
+  parse(argv: readonly string[]): { topic: string | undefined } {
+    const p = parseArgv("help", argv, []);
+    maxPositionals("help", p, 1);
+    const topic = p.positionals[0];
+    if (topic !== undefined && !findCommand(topic)) throw new UsageError(`help: unknown command "${topic}"`);
+    return { topic };
+  },
+  run(args: { topic: string | undefined }, ctx) {
+    const c = args.topic === undefined ? undefined : findCommand(args.topic);
+    ctx.host.stdout(c ? renderCommandHelp(c) : renderHelp(COMMANDS));
+    return 0;
+  },
+});
+
+/** Every command, in help order. */
+export const COMMANDS: readonly AnyCommand[] = [
+  initCommand,
+  useCommand,
+  resolveCommand,
+  statusCommand,
+  phaseCommand,
+  versionCommand,
+  helpCommand,
+];
+
+/** The command with this name, if any. */
+export function findCommand(name: string): AnyCommand | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

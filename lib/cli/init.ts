@@ -1,0 +1,89 @@
+/**
+ * `pwf init`: create a plan directory with the three files and make it active.
+ * @module
+ */
+
+import { UsageError } from "../core/errors.ts";
+import { modeFileText } from "../core/mode.ts";
+import { idCandidates, localDate, slugify } from "../core/plan_id.ts";
+import { renderPlanFiles, TEMPLATE_NAMES, type TemplateName } from "../core/templates.ts";
+import { planningLoc } from "../store/containment.ts";
+import { writeFile } from "../store/files.ts";
+import { attestPlan, createPlanDir, resetGate, setActivePlan } from "../store/planning.ts";
+import { PLAN_FILES } from "../store/paths.ts";
+import { planRef } from "../store/resolve.ts";
+import { parseArgv, stringFlag } from "./argv.ts";
+import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { printJson } from "./plan_context.ts";
+
+/** Parsed `pwf init` arguments. */
+export interface InitArgs {
+  readonly name: string;
+  readonly template: TemplateName;
+  readonly mode: "interactive" | "autonomous" | "gated";
+  readonly json: boolean;
+}
+
+const FLAGS = [
+  { name: "template", value: "NAME", choices: TEMPLATE_NAMES, summary: "plan template: default, analytics or autonomous" },
+  { name: "autonomous", summary: "autonomous mode: ledger summary in context, attestation required" },
+  { name: "gated", summary: "autonomous mode plus the completion gate on Stop" },
+  JSON_FLAG,
+] as const;
+
+/** Parse `pwf init` argv. */
+export function parseInitArgs(argv: readonly string[]): InitArgs {
+  const p = parseArgv("init", argv, FLAGS);
+  if (p.flags.autonomous && p.flags.gated) throw new UsageError(`init: choose one of "--autonomous" and "--gated"`);
+  const mode = p.flags.gated ? "gated" : p.flags.autonomous ? "autonomous" : "interactive";
+  const template = (stringFlag(p, "template") ?? (mode === "interactive" ? "default" : "autonomous")) as TemplateName;
+  return { name: p.positionals.join(" ").trim(), template, mode, json: p.flags.json === true };
+}
+
+function randomHex(n: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, n * 2);
+}
+
+/** Run `pwf init`. */
+export async function runInit(args: InitArgs, ctx: Context): Promise<number> {
+  const date = localDate(ctx.host.now());
+  const slug = args.name ? slugify(args.name) : `untitled-${randomHex(3)}`;
+  const id = createPlanDir(ctx.root, idCandidates(`${date}-${slug}`, 100));
+  const files = renderPlanFiles({ template: args.template, name: args.name, date, mode: args.mode });
+  for (const name of PLAN_FILES) writeFile(planningLoc(ctx.root, id, name), files[name], { createOnly: true });
+  const plan = planRef(ctx.root, id);
+  const modeText = modeFileText(args.mode);
+  let attested: string | null = null;
+  if (modeText !== null) {
+    writeFile(planningLoc(ctx.root, id, ".mode"), modeText);
+    resetGate(plan);
+    attested = await attestPlan(plan);
+  }
+  await setActivePlan(ctx.root, id);
+  if (args.json) {
+    printJson(ctx, { schemaVersion: 1, id, dir: plan.display, mode: args.mode, template: args.template, attestation: attested });
+    return 0;
+  }
+  const lines = [
+    `Created plan ${id}`,
+    `  ${plan.display}/task_plan.md`,
+    `  ${plan.display}/findings.md`,
+    `  ${plan.display}/progress.md`,
+    `Active plan: ${id} (.planning/.active_plan)`,
+  ];
+  if (attested) lines.push(`Mode: ${args.mode} (attested ${attested.slice(0, 12)}, gate counters reset)`);
+  lines.push(`Next: fill in the Goal in ${plan.display}/task_plan.md, then "pwf status".`);
+  lines.push(`Pin a terminal to this plan with: PLAN_ID=${id}`);
+  ctx.host.stdout(lines.join("\n") + "\n");
+  return 0;
+}
+
+/** The `init` command row. */
+export const initCommand = defineCommand({
+  name: "init",
+  summary: "create a plan in .planning/<date>-<slug>/ and make it active",
+  usage: ["init [NAME...] [--template default|analytics|autonomous] [--autonomous|--gated]"],
+  flags: FLAGS,
+  parse: parseInitArgs,
+  run: runInit,
+});

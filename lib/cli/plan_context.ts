@@ -1,0 +1,26 @@
+/**
+ * Resolving the plan for a command: the resolution turned into a PlanRef or
+ * a typed error carrying exit 5.
+ * @module
+ */
+
+import { NoPlanError } from "../core/errors.ts";
+import { type PlanRef, type Resolution, resolvePlan } from "../store/resolve.ts";
+import type { Context } from "./command.ts";
+
+/** Resolve the plan for this run (env through the Host). */
+export function resolveFor(ctx: Context): Resolution {
+  return resolvePlan(ctx.root, (name) => ctx.host.env(name));
+}
+
+/** The resolved plan, or NoPlanError (exit 5) saying why there is none. */
+export function requirePlan(ctx: Context): { plan: PlanRef; why: string } {
+  const r = resolveFor(ctx);
+  if (r.kind !== "plan") throw new NoPlanError(r.why);
+  return { plan: r.plan, why: r.why };
+}
+
+/** Print a JSON object followed by a newline. */
+export function printJson(ctx: Context, value: unknown): void {
+  ctx.host.stdout(JSON.stringify(value, null, 2) + "\n");
+}

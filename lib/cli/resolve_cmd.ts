@@ -1,0 +1,46 @@
+/**
+ * `pwf resolve`: print the resolved plan directory, and why with `--json`.
+ * @module
+ */
+
+import { ExitCode } from "../core/errors.ts";
+import { maxPositionals, parseArgv } from "./argv.ts";
+import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { printJson, resolveFor } from "./plan_context.ts";
+
+/** Parsed `pwf resolve` arguments. */
+export interface ResolveArgs {
+  readonly json: boolean;
+}
+
+/** Parse `pwf resolve` argv. */
+export function parseResolveArgs(argv: readonly string[]): ResolveArgs {
+  const p = parseArgv("resolve", argv, [JSON_FLAG]);
+  maxPositionals("resolve", p, 0);
+  return { json: p.flags.json === true };
+}
+
+/** Run `pwf resolve`: exit 5 when no plan resolves. */
+export function runResolve(args: ResolveArgs, ctx: Context): number {
+  const r = resolveFor(ctx);
+  if (args.json) {
+    printJson(ctx, r.kind === "plan"
+      ? { schemaVersion: 1, found: true, id: r.plan.id, dir: r.plan.display, legacy: r.plan.legacy, source: r.source, why: r.why }
+      : { schemaVersion: 1, found: false, refused: r.kind === "refused", why: r.why });
+  } else if (r.kind === "plan") {
+    ctx.host.stdout(`${r.plan.display}\n`);
+  } else {
+    ctx.host.stderr(`pwf: no plan resolved: ${r.why}\n`);
+  }
+  return r.kind === "plan" ? ExitCode.ok : ExitCode.noPlan;
+}
+
+/** The `resolve` command row. */
+export const resolveCommand = defineCommand({
+  name: "resolve",
+  summary: "print the resolved plan directory (--json: and why it was chosen)",
+  usage: ["resolve [--json]"],
+  flags: [JSON_FLAG],
+  parse: parseResolveArgs,
+  run: runResolve,
+});

@@ -1,0 +1,45 @@
+/**
+ * Dispatch: argv -> command -> exit code. Errors are mapped to exit codes in
+ * exactly one place (here), via exitCodeFor.
+ * @module
+ */
+
+import { errorLine, exitCodeFor, PwfError, UsageError } from "../core/errors.ts";
+import { type Host, isDisabled, useColor } from "../core/host.ts";
+import type { Context } from "./command.ts";
+import { COMMANDS, findCommand } from "./commands.ts";
+import { renderCommandHelp, renderHelp } from "./help.ts";
+
+/** Run pwf with argv (without the program name) on a Host; returns the exit code. */
+export async function run(argv: readonly string[], host: Host): Promise<number> {
+  if (isDisabled(host)) return 0;
+  const ctx: Context = { host, root: host.cwd, color: useColor(host) };
+  try {
+    return await dispatch(argv, ctx);
+  } catch (err) {
+    if (!(err instanceof PwfError)) {
+      host.stderr(`${errorLine(err)} (this is a bug in pwf; please report it)\n`);
+      return exitCodeFor(err);
+    }
+    const hint = err instanceof UsageError ? ` (see "pwf help")` : "";
+    host.stderr(`${errorLine(err)}${hint && !err.message.includes("pwf help") ? hint : ""}\n`);
+    return exitCodeFor(err);
+  }
+}
+
+async function dispatch(argv: readonly string[], ctx: Context): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h") {
+    ctx.host.stdout(renderHelp(COMMANDS));
+    return 0;
+  }
+  const alias = name === "--version" || name === "-V" ? "version" : name;
+  const command = findCommand(alias);
+  if (!command) throw new UsageError(`unknown command "${name}"`);
+  if (rest.includes("--help") || rest.includes("-h")) {
+    ctx.host.stdout(renderCommandHelp(command));
+    return 0;
+  }
+  const args = command.parse(rest);
+  return await command.run(args, ctx);
+}

@@ -1,0 +1,54 @@
+/**
+ * `pwf status`: the plan at a glance.
+ * @module
+ */
+
+import { parsePlan } from "../core/plan_parse.ts";
+import { renderStatus, statusJson, statusView } from "../core/status_view.ts";
+import { decodeText } from "../core/text.ts";
+import { readFile } from "../store/files.ts";
+import { readAttestation, readMode } from "../store/planning.ts";
+import { planFile } from "../store/resolve.ts";
+import { maxPositionals, parseArgv } from "./argv.ts";
+import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { printJson, requirePlan } from "./plan_context.ts";
+import { NoPlanError } from "../core/errors.ts";
+
+/** Parsed `pwf status` arguments. */
+export interface StatusArgs {
+  readonly json: boolean;
+}
+
+/** Parse `pwf status` argv. */
+export function parseStatusArgs(argv: readonly string[]): StatusArgs {
+  const p = parseArgv("status", argv, [JSON_FLAG]);
+  maxPositionals("status", p, 0);
+  return { json: p.flags.json === true };
+}
+
+/** Run `pwf status`. */
+export async function runStatus(args: StatusArgs, ctx: Context): Promise<number> {
+  const { plan, why } = requirePlan(ctx);
+  const got = readFile(planFile(plan, "task_plan.md"));
+  if (got.kind === "missing") throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
+  const view = statusView(
+    { id: plan.id, dir: plan.display, why },
+    parsePlan(decodeText(got.bytes)),
+    readMode(plan),
+    await readAttestation(plan),
+    got.truncated,
+  );
+  if (args.json) printJson(ctx, statusJson(view));
+  else ctx.host.stdout(renderStatus(view, ctx.color));
+  return 0;
+}
+
+/** The `status` command row. */
+export const statusCommand = defineCommand({
+  name: "status",
+  summary: "show the plan: goal, next step, mode, attestation and a phase table",
+  usage: ["status [--json]"],
+  flags: [JSON_FLAG],
+  parse: parseStatusArgs,
+  run: runStatus,
+});

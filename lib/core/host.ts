@@ -1,0 +1,43 @@
+/**
+ * The Host: everything the program needs from the outside world besides the
+ * filesystem (which goes through lib/store). main.ts builds the real one;
+ * tests build fakes. No ambient state anywhere else.
+ * @module
+ */
+
+/** The process environment as the program sees it. */
+export interface Host {
+  /** Absolute path of the directory pwf started in: the project root. */
+  readonly cwd: string;
+  /** Value of an environment variable the sandbox allows, else undefined. */
+  env(name: string): string | undefined;
+  /** The clock. */
+  now(): Date;
+  /** Read all of stdin, at most `limit` bytes (the rest is drained, not kept). */
+  readStdin(limit: number): Uint8Array;
+  /** Write text to stdout. */
+  stdout(text: string): void;
+  /** Write text to stderr. */
+  stderr(text: string): void;
+  /** Whether stdout is a terminal (colour and alignment for people). */
+  readonly isTty: boolean;
+}
+
+/**
+ * Whether colour may be used: stdout is a terminal and NO_COLOR is unset or empty.
+ * @example
+ * ```ts
+ * import { useColor } from "./host.ts";
+ * const host = { isTty: true, env: (_: string) => "1" };
+ * if (useColor(host)) throw new Error("NO_COLOR must win");
+ * ```
+ */
+export function useColor(host: Pick<Host, "isTty" | "env">): boolean {
+  const noColor = host.env("NO_COLOR");
+  return host.isTty && (noColor === undefined || noColor === "");
+}
+
+/** `PLANNING_DISABLED=1` (exactly) turns every command and hook into a no-op. */
+export function isDisabled(host: Pick<Host, "env">): boolean {
+  return host.env("PLANNING_DISABLED") === "1";
+}

@@ -1,0 +1,15 @@
+/**
+ * The pure core of pwf: no Deno APIs, no console. Type-checked with only the
+ * `esnext` library (see `deno task check`) to prove it.
+ * @module
+ */
+
+export * from "./errors.ts";
+export * from "./host.ts";
+export * from "./permissions.ts";
+export * from "./plan_edit.ts";
+export * from "./plan_id.ts";
+export * from "./plan_parse.ts";
+export * from "./sha256.ts";
+export * from "./templates.ts";
+export * from "./text.ts";

@@ -1,0 +1,56 @@
+/**
+ * The sandbox: the one list of Deno permission flags that pwf runs under, from
+ * source (`deno task pwf`) and when compiled (`deno task compile`). A test
+ * fails when deno.json's `pwf` task drifts from this list.
+ * @module
+ */
+
+/** Paths pwf may read, relative to the directory it starts in. */
+export const READ_PATHS: readonly string[] = [
+  ".planning",
+  // Read-only support for plans made by the original's legacy root mode.
+  "task_plan.md",
+  "findings.md",
+  "progress.md",
+];
+
+/** Paths pwf may write, relative to the directory it starts in. */
+export const WRITE_PATHS: readonly string[] = [".planning"];
+
+/**
+ * Environment variables pwf may read. Each is documented in the README's
+ * "Environment" table; `NO_COLOR` is the only non-pwf one (colour control).
+ */
+export const ENV_VARS: readonly string[] = [
+  "PLANNING_DISABLED",
+  "PLAN_ID",
+  "PWF_*",
+  "NO_COLOR",
+];
+
+/** Flags that must never appear: they would widen the sandbox. */
+export const FORBIDDEN_FLAGS: readonly string[] = [
+  "--allow-all",
+  "-A",
+  "--allow-run",
+  "--allow-ffi",
+  "--allow-sys",
+  "--allow-net",
+  "--allow-import",
+];
+
+/**
+ * The permission flags, in order, for `deno run` and `deno compile`.
+ * @example
+ * ```ts
+ * import { PERMISSION_FLAGS } from "./permissions.ts";
+ * if (!PERMISSION_FLAGS.includes("--deny-net")) throw new Error("net must be denied");
+ * ```
+ */
+export const PERMISSION_FLAGS: readonly string[] = [
+  `--allow-read=${READ_PATHS.join(",")}`,
+  `--allow-write=${WRITE_PATHS.join(",")}`,
+  `--allow-env=${ENV_VARS.join(",")}`,
+  "--deny-net",
+  "--no-prompt",
+];

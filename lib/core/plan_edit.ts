@@ -1,0 +1,104 @@
+/**
+ * The one writer of phase status lines, as a pure text transform: change one
+ * phase's status and keep `## Current Phase` in step, touching nothing else.
+ * @module
+ */
+
+import { parsePlan, type Phase, type Plan, type StatusValue } from "./plan_parse.ts";
+import { PwfError } from "./errors.ts";
+
+/** Result of a status edit. */
+export interface StatusEdit {
+  /** The new plan text. */
+  readonly text: string;
+  /** The phase as it was before the edit. */
+  readonly before: Phase;
+  /** Whether the text changed at all. */
+  readonly changed: boolean;
+}
+
+/**
+ * Set phase `n`'s status in plan text. Line endings, the rest of the status
+ * line and every other line are preserved; `## Current Phase` follows.
+ * @example
+ * ```ts
+ * import { setPhaseStatus } from "./plan_edit.ts";
+ * const t = "## Current Phase\nPhase 1\n### Phase 1: A\n- **Status:** in_progress\n### Phase 2: B\n- **Status:** pending\n";
+ * const out = setPhaseStatus(t, 2, "in_progress").text;
+ * if (!out.includes("Phase 2\n### Phase 1")) throw new Error(out);
+ * ```
+ */
+export function setPhaseStatus(text: string, n: number, status: StatusValue): StatusEdit {
+  const plan = parsePlan(text);
+  const phase = plan.phases.find((p) => p.number === n);
+  if (!phase) {
+    const have = plan.phases.map((p) => p.number).join(", ") || "none";
+    throw new PwfError(`cannot set phase ${n}: task_plan.md has no "### Phase ${n}" heading (phases: ${have})`);
+  }
+  const raw = text.split("\n");
+  writeStatus(raw, phase, status);
+  const withStatus = raw.join("\n");
+  const final = syncCurrentPhase(withStatus);
+  return { text: final, before: phase, changed: final !== text };
+}
+
+function writeStatus(raw: string[], phase: Phase, status: StatusValue): void {
+  if (phase.statusLine < 0) {
+    const heading = raw[phase.headingLine] ?? "";
+    const eol = heading.endsWith("\r") ? "\r" : "";
+    raw.splice(phase.headingLine + 1, 0, `- **Status:** ${status}${eol}`);
+    return;
+  }
+  const line = raw[phase.statusLine] ?? "";
+  raw[phase.statusLine] = /\*\*Status:\*\*/.test(line)
+    ? line.replace(/(\*\*Status:\*\*[ \t]*)([`*_]*)([A-Za-z_-]*)/, (_m, pre, marks) => `${pre}${marks}${status}`)
+    : line.replace(/\[(complete|in_progress|pending)\]/, `[${status}]`);
+}
+
+/**
+ * What `## Current Phase` should say: the first in-progress phase, else the
+ * first unfinished one, else that all phases are complete.
+ * @example
+ * ```ts
+ * import { expectedCurrentPhase } from "./plan_edit.ts";
+ * import { parsePlan } from "./plan_parse.ts";
+ * const p = parsePlan("### Phase 1\n[complete]\n### Phase 2\n[pending]\n");
+ * if (expectedCurrentPhase(p) !== "Phase 2") throw new Error();
+ * ```
+ */
+export function expectedCurrentPhase(plan: Pick<Plan, "phases">): string | null {
+  if (plan.phases.length === 0) return null;
+  const next = plan.phases.find((p) => p.status === "in_progress") ??
+    plan.phases.find((p) => p.status !== "complete");
+  return next ? `Phase ${next.number}` : "All phases complete";
+}
+
+function syncCurrentPhase(text: string): string {
+  const plan = parsePlan(text);
+  const want = expectedCurrentPhase(plan);
+  const section = plan.currentPhase;
+  if (!section || want === null) return text;
+  const raw = text.split("\n");
+  if (section.line < 0) {
+    const heading = raw[section.headingLine] ?? "";
+    raw.splice(section.headingLine + 1, 0, want + (heading.endsWith("\r") ? "\r" : ""));
+    return raw.join("\n");
+  }
+  if (currentPhaseNumber(section.text) === Number(want.slice(6)) || section.text === want) return text;
+  const line = raw[section.line] ?? "";
+  raw[section.line] = line.replace(section.text, want);
+  return raw.join("\n");
+}
+
+/**
+ * The phase number a `## Current Phase` text names, or null.
+ * @example
+ * ```ts
+ * import { currentPhaseNumber } from "./plan_edit.ts";
+ * if (currentPhaseNumber("Phase 3: Build") !== 3) throw new Error();
+ * ```
+ */
+export function currentPhaseNumber(text: string): number | null {
+  const m = /\bPhase\s+(\d+)\b/i.exec(text);
+  return m?.[1] ? Number(m[1]) : null;
+}

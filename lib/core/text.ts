@@ -1,0 +1,62 @@
+/**
+ * Bytes to text and back, tolerant of BOMs, CRLF and invalid UTF-8.
+ * @module
+ */
+
+const DECODER = new TextDecoder("utf-8", { fatal: false, ignoreBOM: false });
+const ENCODER = new TextEncoder();
+
+/**
+ * Decode UTF-8 bytes: a leading BOM is dropped, invalid sequences become U+FFFD.
+ * @example
+ * ```ts
+ * import { decodeText } from "./text.ts";
+ * if (decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0xff])) !== "a\uFFFD") throw new Error();
+ * ```
+ */
+export function decodeText(bytes: Uint8Array): string {
+  return DECODER.decode(bytes);
+}
+
+/** Encode text as UTF-8. */
+export function encodeText(text: string): Uint8Array {
+  return ENCODER.encode(text);
+}
+
+/** UTF-8 byte length of a string. */
+export function byteLength(text: string): number {
+  return ENCODER.encode(text).length;
+}
+
+/**
+ * Split text into lines without their terminators (`\n` or `\r\n`).
+ * @example
+ * ```ts
+ * import { splitLines } from "./text.ts";
+ * if (splitLines("a\r\nb\n").join("|") !== "a|b|") throw new Error();
+ * ```
+ */
+export function splitLines(text: string): string[] {
+  return text.split("\n").map((line) => line.endsWith("\r") ? line.slice(0, -1) : line);
+}
+
+/**
+ * Cut a string to at most `maxBytes` UTF-8 bytes on a character boundary.
+ * @example
+ * ```ts
+ * import { cutUtf8 } from "./text.ts";
+ * if (cutUtf8("ééé", 5) !== "éé") throw new Error();
+ * ```
+ */
+export function cutUtf8(text: string, maxBytes: number): string {
+  if (byteLength(text) <= maxBytes) return text;
+  let bytes = 0;
+  let out = "";
+  for (const ch of text) {
+    const size = byteLength(ch);
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    out += ch;
+  }
+  return out;
+}

@@ -1,0 +1,102 @@
+/**
+ * Containment: the only way pwf opens files. Deno's permission grant does not
+ * canonicalise paths, so a symlink inside `.planning` would let a read or a
+ * write escape the sandbox. Every component below the project root is
+ * lstat-ed and must be a real directory (or, last, a regular file with one
+ * link); an open handle is checked against the lstat (same device and inode)
+ * so a component swapped in between is caught. Anything unclear fails closed.
+ * @module
+ */
+
+import { ContainmentError } from "../core/errors.ts";
+import { displayPath, joinPath, PLANNING_DIR } from "./paths.ts";
+
+/** What a contained lookup found. */
+export type Found =
+  | { readonly kind: "file"; readonly info: Deno.FileInfo }
+  | { readonly kind: "dir"; readonly info: Deno.FileInfo }
+  | { readonly kind: "missing" };
+
+/** A location below the project root: `.planning/...` or a legacy root file. */
+export interface Location {
+  readonly root: string;
+  /** Segments below the root; the first is `.planning` or a legacy file name. */
+  readonly segments: readonly string[];
+}
+
+const LEGACY_FILES = new Set(["task_plan.md", "findings.md", "progress.md"]);
+
+/** A location inside `.planning`. */
+export function planningLoc(root: string, ...segments: string[]): Location {
+  return { root, segments: [PLANNING_DIR, ...segments] };
+}
+
+/** A legacy root file (read-only). */
+export function legacyLoc(root: string, name: string): Location {
+  if (!LEGACY_FILES.has(name)) throw new ContainmentError(`refused "${name}": not a legacy plan file`);
+  return { root, segments: [name] };
+}
+
+/** The filesystem path of a location. */
+export function pathOf(loc: Location): string {
+  return joinPath(loc.root, ...loc.segments);
+}
+
+/** The display path of a location, relative to the root. */
+export function showLoc(loc: Location): string {
+  return displayPath(...loc.segments);
+}
+
+/** Whether a location is inside `.planning` (writable) rather than a legacy root file. */
+export function isPlanningLoc(loc: Location): boolean {
+  return loc.segments[0] === PLANNING_DIR;
+}
+
+function lstatOrMissing(path: string): Deno.FileInfo | null {
+  try {
+    return Deno.lstatSync(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return null;
+    throw new ContainmentError(`cannot inspect "${path}": ${err instanceof Error ? err.message : err}`);
+  }
+}
+
+function refuse(loc: Location, upTo: number, why: string): never {
+  const shown = displayPath(...loc.segments.slice(0, upTo));
+  throw new ContainmentError(`refused "${shown}": ${why}; pwf only uses real files and directories inside .planning`);
+}
+
+/**
+ * Look a location up without following anything: every directory component
+ * must be a real directory and the last component a regular file with one
+ * link, or a directory. Throws ContainmentError on a symlink or anything odd.
+ */
+export function inspect(loc: Location): Found {
+  for (let i = 1; i <= loc.segments.length; i++) {
+    const info = lstatOrMissing(joinPath(loc.root, ...loc.segments.slice(0, i)));
+    if (info === null) return { kind: "missing" };
+    if (info.isSymlink) refuse(loc, i, "it is a symbolic link");
+    const last = i === loc.segments.length;
+    if (!last && !info.isDirectory) refuse(loc, i, "it is not a directory");
+    if (last && info.isDirectory) return { kind: "dir", info };
+    if (last && !info.isFile) refuse(loc, i, "it is not a regular file");
+    if (last && (info.nlink ?? 1) > 1) refuse(loc, i, "it has more than one hard link");
+    if (last) return { kind: "file", info };
+  }
+  return { kind: "missing" };
+}
+
+/** Like inspect, but a directory is required; "missing" if absent. */
+export function inspectDir(loc: Location): "dir" | "missing" {
+  const found = inspect(loc);
+  if (found.kind === "file") refuse(loc, loc.segments.length, "it is a file, a directory was expected");
+  return found.kind;
+}
+
+/** Verify an open handle is the file that was inspected (no swap in between). */
+export function sameFile(loc: Location, before: Deno.FileInfo, file: Deno.FsFile): void {
+  const now = file.statSync();
+  if (before.ino !== now.ino || before.dev !== now.dev || !now.isFile) {
+    refuse(loc, loc.segments.length, "it changed while being opened");
+  }
+}

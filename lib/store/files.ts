@@ -1,0 +1,171 @@
+/**
+ * Contained reads, atomic writes and directory creation. Every file pwf reads
+ * or writes goes through here (and so through containment.ts).
+ * @module
+ */
+
+import { ContainmentError, PwfError } from "../core/errors.ts";
+import { encodeText } from "../core/text.ts";
+import { inspect, isPlanningLoc, type Location, pathOf, sameFile, showLoc } from "./containment.ts";
+
+/** Default cap for reading any one file (SPEC 5.3). */
+export const READ_CAP = 4 * 1024 * 1024;
+
+/** Bytes read from a file, possibly cut at the cap. */
+export interface FileBytes {
+  readonly kind: "file";
+  readonly bytes: Uint8Array;
+  /** Whether the file is longer than what was read. */
+  readonly truncated: boolean;
+  /** Size on disk in bytes. */
+  readonly size: number;
+  /** Modification time in ms since the epoch (0 if unknown). */
+  readonly mtimeMs: number;
+}
+
+/** Read a contained file (at most `cap` bytes); "missing" if absent. */
+export function readFile(loc: Location, cap: number = READ_CAP): FileBytes | { kind: "missing" } {
+  const found = inspect(loc);
+  if (found.kind === "missing") return found;
+  if (found.kind === "dir") throw new ContainmentError(`refused "${showLoc(loc)}": it is a directory`);
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(pathOf(loc), { read: true });
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return { kind: "missing" };
+    throw new PwfError(`cannot read "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`);
+  }
+  try {
+    sameFile(loc, found.info, file);
+    const size = found.info.size;
+    const want = Math.min(size, cap);
+    const buf = new Uint8Array(want);
+    let got = 0;
+    while (got < want) {
+      const n = file.readSync(buf.subarray(got));
+      if (n === null || n === 0) break;
+      got += n;
+    }
+    return {
+      kind: "file",
+      bytes: buf.subarray(0, got),
+      truncated: size > got,
+      size,
+      mtimeMs: found.info.mtime?.getTime() ?? 0,
+    };
+  } finally {
+    file.close();
+  }
+}
+
+/** Read a contained file as bytes, or null when it is missing. */
+export function readBytesOrNull(loc: Location, cap: number = READ_CAP): Uint8Array | null {
+  const got = readFile(loc, cap);
+  return got.kind === "file" ? got.bytes : null;
+}
+
+function requireWritable(loc: Location): void {
+  if (!isPlanningLoc(loc)) {
+    throw new ContainmentError(`refused to write "${showLoc(loc)}": pwf writes only inside .planning`);
+  }
+}
+
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Options for writeFile. */
+export interface WriteOptions {
+  /** Refuse (return false) when the target already exists. */
+  readonly createOnly?: boolean;
+}
+
+/**
+ * Write a contained file atomically: a new temp file (created exclusively,
+ * mode 0600) in the same directory, then a rename over the target. A killed
+ * writer leaves the old file or the new one, never a torn one. Returns false
+ * when `createOnly` and the file exists.
+ */
+export function writeFile(loc: Location, data: string | Uint8Array, opts: WriteOptions = {}): boolean {
+  requireWritable(loc);
+  const found = inspect(loc);
+  if (found.kind === "dir") throw new ContainmentError(`refused to write "${showLoc(loc)}": it is a directory`);
+  if (found.kind === "file" && opts.createOnly) return false;
+  if (found.kind === "file" && found.info.mode !== null && (found.info.mode & 0o200) === 0) {
+    throw new PwfError(`cannot write "${showLoc(loc)}": the file is read-only (make it writable, then retry)`);
+  }
+  const dir = { root: loc.root, segments: loc.segments.slice(0, -1) };
+  const name = loc.segments[loc.segments.length - 1] ?? "";
+  const tmp: Location = { root: loc.root, segments: [...dir.segments, `.${name}.tmp-${randomHex(6)}`] };
+  const bytes = typeof data === "string" ? encodeText(data) : data;
+  try {
+    const file = Deno.openSync(pathOf(tmp), { write: true, createNew: true, mode: 0o600 });
+    try {
+      let off = 0;
+      while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
+    } finally {
+      file.close();
+    }
+    inspect(loc); // re-check: nothing may have become a symlink in between
+    Deno.renameSync(pathOf(tmp), pathOf(loc));
+    return true;
+  } catch (err) {
+    try {
+      Deno.removeSync(pathOf(tmp));
+    } catch { /* the temp file may not exist */ }
+    if (err instanceof PwfError) throw err;
+    throw new PwfError(`cannot write "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`);
+  }
+}
+
+/** Remove a contained file if present. */
+export function removeFile(loc: Location): void {
+  requireWritable(loc);
+  if (inspect(loc).kind !== "file") return;
+  try {
+    Deno.removeSync(pathOf(loc));
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) {
+      throw new PwfError(`cannot remove "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`);
+    }
+  }
+}
+
+/**
+ * Create a contained directory and its missing parents (mode 0700). Returns
+ * false when the last directory already existed.
+ */
+export function makeDir(loc: Location): boolean {
+  requireWritable(loc);
+  let created = false;
+  for (let i = 1; i <= loc.segments.length; i++) {
+    const part: Location = { root: loc.root, segments: loc.segments.slice(0, i) };
+    const found = inspect(part);
+    if (found.kind === "file") throw new ContainmentError(`refused "${showLoc(part)}": it is a file, not a directory`);
+    if (found.kind === "dir") {
+      created = false;
+      continue;
+    }
+    try {
+      Deno.mkdirSync(pathOf(part), { mode: 0o700 });
+      created = true;
+    } catch (err) {
+      if (!(err instanceof Deno.errors.AlreadyExists)) {
+        throw new PwfError(`cannot create "${showLoc(part)}": ${err instanceof Error ? err.message : err}`);
+      }
+      created = false;
+    }
+  }
+  return created;
+}
+
+/** List the entry names of a contained directory (sorted); [] if missing. */
+export function listDir(loc: Location): { name: string; isDirectory: boolean; isFile: boolean }[] {
+  const found = inspect(loc);
+  if (found.kind !== "dir") return [];
+  const out = [];
+  for (const e of Deno.readDirSync(pathOf(loc))) {
+    out.push({ name: e.name, isDirectory: e.isDirectory && !e.isSymlink, isFile: e.isFile && !e.isSymlink });
+  }
+  return out.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}

@@ -1,0 +1,37 @@
+/**
+ * Path spelling for the store: every path pwf touches is the project root
+ * plus validated segments, joined with "/" (Deno accepts it on Windows too).
+ * @module
+ */
+
+import { ContainmentError } from "../core/errors.ts";
+
+/** Name of the planning directory under the project root. */
+export const PLANNING_DIR = ".planning";
+
+/** The three plan files. */
+export const PLAN_FILES = ["task_plan.md", "findings.md", "progress.md"] as const;
+
+/** One of the three plan files. */
+export type PlanFileName = typeof PLAN_FILES[number];
+
+const SEGMENT_REGEXP = /^[A-Za-z0-9._-]+$/;
+
+/** Refuse a path segment that could climb or name another directory. */
+export function checkSegment(segment: string): void {
+  if (!SEGMENT_REGEXP.test(segment) || segment === "." || segment === "..") {
+    throw new ContainmentError(`refused path segment "${segment}": only plain file names are allowed`);
+  }
+}
+
+/** Join the root and segments with "/", validating each segment. */
+export function joinPath(root: string, ...segments: string[]): string {
+  segments.forEach(checkSegment);
+  const base = root.endsWith("/") || root.endsWith("\\") ? root.slice(0, -1) : root;
+  return [base, ...segments].join("/");
+}
+
+/** The display form of segments below the root: `.planning/x/task_plan.md`. */
+export function displayPath(...segments: string[]): string {
+  return segments.join("/");
+}

@@ -33,7 +33,11 @@ export interface ParsedArgv {
  * if (p.flags.template !== "analytics" || p.positionals.join(" ") !== "A B") throw new Error();
  * ```
  */
-export function parseArgv(command: string, argv: readonly string[], specs: readonly FlagSpec[]): ParsedArgv {
+export function parseArgv(
+  command: string,
+  argv: readonly string[],
+  specs: readonly FlagSpec[],
+): ParsedArgv {
   const flags: Record<string, string | true> = {};
   const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -58,9 +62,13 @@ export function parseArgv(command: string, argv: readonly string[], specs: reado
       continue;
     }
     const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined) throw new UsageError(`${command}: flag "--${name}" needs a value (${spec.value})`);
+    if (value === undefined) {
+      throw new UsageError(`${command}: flag "--${name}" needs a value (${spec.value})`);
+    }
     if (spec.choices && !spec.choices.includes(value)) {
-      throw new UsageError(`${command}: "--${name}" must be one of ${spec.choices.join(", ")}, got "${value}"`);
+      throw new UsageError(
+        `${command}: "--${name}" must be one of ${spec.choices.join(", ")}, got "${value}"`,
+      );
     }
     flags[name] = value;
   }
@@ -68,7 +76,9 @@ export function parseArgv(command: string, argv: readonly string[], specs: reado
 }
 
 function unknownFlag(command: string, arg: string): UsageError {
-  return new UsageError(`${command}: unknown flag "${arg}" (see "pwf help ${command.replace(/^pwf /, "")}")`);
+  return new UsageError(
+    `${command}: unknown flag "${arg}" (see "pwf help ${command.replace(/^pwf /, "")}")`,
+  );
 }
 
 /** Refuse more positionals than a command takes. */

@@ -42,4 +42,7 @@ export function defineCommand<A>(command: Command<A>): AnyCommand {
 }
 
 /** The `--json` switch most read commands take. */
-export const JSON_FLAG: FlagSpec = { name: "json", summary: "print one JSON object (with schemaVersion)" };
+export const JSON_FLAG: FlagSpec = {
+  name: "json",
+  summary: "print one JSON object (with schemaVersion)",
+};

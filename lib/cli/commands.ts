@@ -24,7 +24,9 @@ const helpCommand = defineCommand({
     const p = parseArgv("help", argv, []);
     maxPositionals("help", p, 1);
     const topic = p.positionals[0];
-    if (topic !== undefined && !findCommand(topic)) throw new UsageError(`help: unknown command "${topic}"`);
+    if (topic !== undefined && !findCommand(topic)) {
+      throw new UsageError(`help: unknown command "${topic}"`);
+    }
     return { topic };
   },
   run(args: { topic: string | undefined }, ctx) {

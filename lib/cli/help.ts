@@ -18,7 +18,7 @@ export function renderHelp(table: readonly AnyCommand[]): string {
     "Commands:",
     ...rows,
     "",
-    "Run \"pwf help <command>\" for a command's flags.",
+    'Run "pwf help <command>" for a command\'s flags.',
     "Exit codes: 0 ok, 1 error, 2 usage, 3 plan incomplete, 4 integrity failure, 5 no plan.",
     "PLANNING_DISABLED=1 makes every command and hook a silent no-op.",
     "",

@@ -25,8 +25,16 @@ export interface InitArgs {
 }
 
 const FLAGS = [
-  { name: "template", value: "NAME", choices: TEMPLATE_NAMES, summary: "plan template: default, analytics or autonomous" },
-  { name: "autonomous", summary: "autonomous mode: ledger summary in context, attestation required" },
+  {
+    name: "template",
+    value: "NAME",
+    choices: TEMPLATE_NAMES,
+    summary: "plan template: default, analytics or autonomous",
+  },
+  {
+    name: "autonomous",
+    summary: "autonomous mode: ledger summary in context, attestation required",
+  },
   { name: "gated", summary: "autonomous mode plus the completion gate on Stop" },
   JSON_FLAG,
 ] as const;
@@ -34,14 +42,20 @@ const FLAGS = [
 /** Parse `pwf init` argv. */
 export function parseInitArgs(argv: readonly string[]): InitArgs {
   const p = parseArgv("init", argv, FLAGS);
-  if (p.flags.autonomous && p.flags.gated) throw new UsageError(`init: choose one of "--autonomous" and "--gated"`);
+  if (p.flags.autonomous && p.flags.gated) {
+    throw new UsageError(`init: choose one of "--autonomous" and "--gated"`);
+  }
   const mode = p.flags.gated ? "gated" : p.flags.autonomous ? "autonomous" : "interactive";
-  const template = (stringFlag(p, "template") ?? (mode === "interactive" ? "default" : "autonomous")) as TemplateName;
+  const template = (stringFlag(p, "template") ??
+    (mode === "interactive" ? "default" : "autonomous")) as TemplateName;
   return { name: p.positionals.join(" ").trim(), template, mode, json: p.flags.json === true };
 }
 
 function randomHex(n: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, n * 2);
+  return Array.from(
+    crypto.getRandomValues(new Uint8Array(n)),
+    (b) => b.toString(16).padStart(2, "0"),
+  ).join("").slice(0, n * 2);
 }
 
 /** Run `pwf init`. */
@@ -49,8 +63,15 @@ export async function runInit(args: InitArgs, ctx: Context): Promise<number> {
   const date = localDate(ctx.host.now());
   const slug = args.name ? slugify(args.name) : `untitled-${randomHex(3)}`;
   const id = createPlanDir(ctx.root, idCandidates(`${date}-${slug}`, 100));
-  const files = renderPlanFiles({ template: args.template, name: args.name, date, mode: args.mode });
-  for (const name of PLAN_FILES) writeFile(planningLoc(ctx.root, id, name), files[name], { createOnly: true });
+  const files = renderPlanFiles({
+    template: args.template,
+    name: args.name,
+    date,
+    mode: args.mode,
+  });
+  for (const name of PLAN_FILES) {
+    writeFile(planningLoc(ctx.root, id, name), files[name], { createOnly: true });
+  }
   const plan = planRef(ctx.root, id);
   const modeText = modeFileText(args.mode);
   let attested: string | null = null;
@@ -61,7 +82,14 @@ export async function runInit(args: InitArgs, ctx: Context): Promise<number> {
   }
   await setActivePlan(ctx.root, id);
   if (args.json) {
-    printJson(ctx, { schemaVersion: 1, id, dir: plan.display, mode: args.mode, template: args.template, attestation: attested });
+    printJson(ctx, {
+      schemaVersion: 1,
+      id,
+      dir: plan.display,
+      mode: args.mode,
+      template: args.template,
+      attestation: attested,
+    });
     return 0;
   }
   const lines = [
@@ -71,7 +99,9 @@ export async function runInit(args: InitArgs, ctx: Context): Promise<number> {
     `  ${plan.display}/progress.md`,
     `Active plan: ${id} (.planning/.active_plan)`,
   ];
-  if (attested) lines.push(`Mode: ${args.mode} (attested ${attested.slice(0, 12)}, gate counters reset)`);
+  if (attested) {
+    lines.push(`Mode: ${args.mode} (attested ${attested.slice(0, 12)}, gate counters reset)`);
+  }
   lines.push(`Next: fill in the Goal in ${plan.display}/task_plan.md, then "pwf status".`);
   lines.push(`Pin a terminal to this plan with: PLAN_ID=${id}`);
   ctx.host.stdout(lines.join("\n") + "\n");

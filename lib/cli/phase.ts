@@ -28,11 +28,17 @@ export function parsePhaseArgs(argv: readonly string[]): PhaseArgs {
   maxPositionals("phase", p, 2);
   const [n, status] = p.positionals;
   if (n === undefined || status === undefined) {
-    throw new UsageError(`phase: needs a phase number and a status: pwf phase <N> <${STATUS_VALUES.join("|")}>`);
+    throw new UsageError(
+      `phase: needs a phase number and a status: pwf phase <N> <${STATUS_VALUES.join("|")}>`,
+    );
   }
-  if (!/^\d{1,9}$/.test(n)) throw new UsageError(`phase: phase number must be a positive integer, got "${n}"`);
+  if (!/^\d{1,9}$/.test(n)) {
+    throw new UsageError(`phase: phase number must be a positive integer, got "${n}"`);
+  }
   if (!(STATUS_VALUES as readonly string[]).includes(status)) {
-    throw new UsageError(`phase: status must be one of ${STATUS_VALUES.join(", ")}, got "${status}"`);
+    throw new UsageError(
+      `phase: status must be one of ${STATUS_VALUES.join(", ")}, got "${status}"`,
+    );
   }
   return { number: Number(n), status: status as StatusValue, json: p.flags.json === true };
 }
@@ -44,7 +50,9 @@ export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
   const result = await withLock(plan.dir, async () => {
     const loc = planFile(plan, "task_plan.md");
     const got = readFile(loc, Number.MAX_SAFE_INTEGER);
-    if (got.kind === "missing") throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
+    if (got.kind === "missing") {
+      throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
+    }
     const before = await readAttestation(plan);
     if (before.state === "tampered") {
       throw new IntegrityError(
@@ -53,7 +61,9 @@ export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
     }
     const text = decodeText(got.bytes);
     if (!roundTrips(got.bytes, text)) {
-      throw new PwfError(`refused to edit ${plan.display}/task_plan.md: it is not valid UTF-8 and rewriting it would change other bytes; fix its encoding first`);
+      throw new PwfError(
+        `refused to edit ${plan.display}/task_plan.md: it is not valid UTF-8 and rewriting it would change other bytes; fix its encoding first`,
+      );
     }
     const edit = setPhaseStatus(text, args.number, args.status);
     if (edit.changed) writeFile(loc, preserveBom(got.bytes, edit.text));

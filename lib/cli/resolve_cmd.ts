@@ -24,9 +24,20 @@ export function parseResolveArgs(argv: readonly string[]): ResolveArgs {
 export function runResolve(args: ResolveArgs, ctx: Context): number {
   const r = resolveFor(ctx);
   if (args.json) {
-    printJson(ctx, r.kind === "plan"
-      ? { schemaVersion: 1, found: true, id: r.plan.id, dir: r.plan.display, legacy: r.plan.legacy, source: r.source, why: r.why }
-      : { schemaVersion: 1, found: false, refused: r.kind === "refused", why: r.why });
+    printJson(
+      ctx,
+      r.kind === "plan"
+        ? {
+          schemaVersion: 1,
+          found: true,
+          id: r.plan.id,
+          dir: r.plan.display,
+          legacy: r.plan.legacy,
+          source: r.source,
+          why: r.why,
+        }
+        : { schemaVersion: 1, found: false, refused: r.kind === "refused", why: r.why },
+    );
   } else if (r.kind === "plan") {
     ctx.host.stdout(`${r.plan.display}\n`);
   } else {

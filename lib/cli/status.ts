@@ -30,7 +30,9 @@ export function parseStatusArgs(argv: readonly string[]): StatusArgs {
 export async function runStatus(args: StatusArgs, ctx: Context): Promise<number> {
   const { plan, why } = requirePlan(ctx);
   const got = readFile(planFile(plan, "task_plan.md"));
-  if (got.kind === "missing") throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
+  if (got.kind === "missing") {
+    throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
+  }
   const view = statusView(
     { id: plan.id, dir: plan.display, why },
     parsePlan(decodeText(got.bytes)),

@@ -9,7 +9,13 @@ import { modeName } from "../core/mode.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
 import { listPlans } from "../store/plans.ts";
-import { readActivePointer, readAttestation, readMode, readText, setActivePlan } from "../store/planning.ts";
+import {
+  readActivePointer,
+  readAttestation,
+  readMode,
+  readText,
+  setActivePlan,
+} from "../store/planning.ts";
 import { planFile, planRef } from "../store/resolve.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
@@ -21,7 +27,10 @@ export type UseArgs =
   | { readonly kind: "show"; readonly json: boolean }
   | { readonly kind: "list"; readonly json: boolean };
 
-const FLAGS = [{ name: "list", summary: "list every plan with progress, mode and attestation" }, JSON_FLAG];
+const FLAGS = [
+  { name: "list", summary: "list every plan with progress, mode and attestation" },
+  JSON_FLAG,
+];
 
 /** Parse `pwf use` argv. */
 export function parseUseArgs(argv: readonly string[]): UseArgs {
@@ -34,7 +43,9 @@ export function parseUseArgs(argv: readonly string[]): UseArgs {
     return { kind: "list", json };
   }
   if (id === undefined) return { kind: "show", json };
-  if (!isValidPlanId(id)) throw new UsageError(`use: "${id}" is not a valid plan id (see "pwf use --list")`);
+  if (!isValidPlanId(id)) {
+    throw new UsageError(`use: "${id}" is not a valid plan id (see "pwf use --list")`);
+  }
   if (json) throw new UsageError(`use: "--json" applies to showing or listing, not to setting`);
   return { kind: "set", id };
 }
@@ -44,7 +55,9 @@ export async function runUse(args: UseArgs, ctx: Context): Promise<number> {
   if (args.kind === "set") {
     const plan = planRef(ctx.root, args.id);
     if (readText(planFile(plan, "task_plan.md")) === null) {
-      throw new NoPlanError(`cannot use "${args.id}": .planning/${args.id}/task_plan.md does not exist (see "pwf use --list")`);
+      throw new NoPlanError(
+        `cannot use "${args.id}": .planning/${args.id}/task_plan.md does not exist (see "pwf use --list")`,
+      );
     }
     await setActivePlan(ctx.root, args.id);
     ctx.host.stdout(`Active plan: ${args.id}\n`);
@@ -57,9 +70,15 @@ export async function runUse(args: UseArgs, ctx: Context): Promise<number> {
 function showActive(ctx: Context, json: boolean): number {
   const active = readActivePointer(ctx.root);
   if (json) {
-    printJson(ctx, { schemaVersion: 1, active: active && isValidPlanId(active) ? active : null, raw: active });
+    printJson(ctx, {
+      schemaVersion: 1,
+      active: active && isValidPlanId(active) ? active : null,
+      raw: active,
+    });
   } else if (active === null || active === "") {
-    ctx.host.stdout(`No active plan set (.planning/.active_plan is missing); "pwf resolve" shows which plan is used.\n`);
+    ctx.host.stdout(
+      `No active plan set (.planning/.active_plan is missing); "pwf resolve" shows which plan is used.\n`,
+    );
   } else {
     ctx.host.stdout(`${active}\n`);
   }
@@ -73,7 +92,14 @@ async function listAll(ctx: Context, json: boolean): Promise<number> {
     const plan = planRef(ctx.root, id);
     const counts = countPhases(parsePlan(readText(planFile(plan, "task_plan.md")) ?? ""));
     const attestation = (await readAttestation(plan)).state;
-    rows.push({ id, active: id === active, done: counts.complete, total: counts.total, mode: modeName(readMode(plan)), attestation });
+    rows.push({
+      id,
+      active: id === active,
+      done: counts.complete,
+      total: counts.total,
+      mode: modeName(readMode(plan)),
+      attestation,
+    });
   }
   if (json) {
     printJson(ctx, { schemaVersion: 1, active: active ?? null, plans: rows });

@@ -36,7 +36,9 @@ export function runVersion(args: VersionArgs, ctx: Context): number {
       permissions: PERMISSION_FLAGS,
     });
   } else {
-    ctx.host.stdout(`pwf ${BUILD_INFO.version} (${BUILD_INFO.commit}, deno ${Deno.version.deno}, ${target}, ${kind})\n`);
+    ctx.host.stdout(
+      `pwf ${BUILD_INFO.version} (${BUILD_INFO.commit}, deno ${Deno.version.deno}, ${target}, ${kind})\n`,
+    );
   }
   return 0;
 }

@@ -28,7 +28,9 @@ export function attestationState(stored: string | null, actual: string): Attesta
   if (stored === null) return { state: "none" };
   const expected = stored.trim().toLowerCase();
   if (!HASH_REGEXP.test(expected)) return { state: "invalid", stored: expected.slice(0, 80) };
-  return expected === actual ? { state: "intact", hash: actual } : { state: "tampered", expected, actual };
+  return expected === actual
+    ? { state: "intact", hash: actual }
+    : { state: "tampered", expected, actual };
 }
 
 /** File content for an attestation. */

@@ -48,6 +48,7 @@ export function table(rows: readonly (readonly string[])[]): string {
   const vis = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "").length;
   for (const row of rows) row.forEach((c, i) => widths[i] = Math.max(widths[i] ?? 0, vis(c)));
   return rows.map((row) =>
-    row.map((c, i) => i === row.length - 1 ? c : padVisible(c, widths[i] ?? 0)).join("  ").trimEnd() + "\n"
+    row.map((c, i) => i === row.length - 1 ? c : padVisible(c, widths[i] ?? 0)).join("  ")
+      .trimEnd() + "\n"
   ).join("");
 }

@@ -4,12 +4,18 @@
  * @module
  */
 
+export * from "./attestation.ts";
+export * from "./build_info.ts";
+export * from "./color.ts";
 export * from "./errors.ts";
+export * from "./framing.ts";
 export * from "./host.ts";
+export * from "./mode.ts";
 export * from "./permissions.ts";
 export * from "./plan_edit.ts";
 export * from "./plan_id.ts";
 export * from "./plan_parse.ts";
 export * from "./sha256.ts";
+export * from "./status_view.ts";
 export * from "./templates.ts";
 export * from "./text.ts";

@@ -24,7 +24,7 @@ export interface StatusEdit {
  * ```ts
  * import { setPhaseStatus } from "./plan_edit.ts";
  * const t = "## Current Phase\nPhase 1\n### Phase 1: A\n- **Status:** in_progress\n### Phase 2: B\n- **Status:** pending\n";
- * const out = setPhaseStatus(t, 2, "in_progress").text;
+ * const out = setPhaseStatus(t, 1, "complete").text;
  * if (!out.includes("Phase 2\n### Phase 1")) throw new Error(out);
  * ```
  */
@@ -33,7 +33,9 @@ export function setPhaseStatus(text: string, n: number, status: StatusValue): St
   const phase = plan.phases.find((p) => p.number === n);
   if (!phase) {
     const have = plan.phases.map((p) => p.number).join(", ") || "none";
-    throw new PwfError(`cannot set phase ${n}: task_plan.md has no "### Phase ${n}" heading (phases: ${have})`);
+    throw new PwfError(
+      `cannot set phase ${n}: task_plan.md has no "### Phase ${n}" heading (phases: ${have})`,
+    );
   }
   const raw = text.split("\n");
   writeStatus(raw, phase, status);
@@ -51,7 +53,10 @@ function writeStatus(raw: string[], phase: Phase, status: StatusValue): void {
   }
   const line = raw[phase.statusLine] ?? "";
   raw[phase.statusLine] = /\*\*Status:\*\*/.test(line)
-    ? line.replace(/(\*\*Status:\*\*[ \t]*)([`*_]*)([A-Za-z_-]*)/, (_m, pre, marks) => `${pre}${marks}${status}`)
+    ? line.replace(
+      /(\*\*Status:\*\*[ \t]*)([`*_]*)([A-Za-z_-]*)/,
+      (_m, pre, marks) => `${pre}${marks}${status}`,
+    )
     : line.replace(/\[(complete|in_progress|pending)\]/, `[${status}]`);
 }
 
@@ -84,7 +89,9 @@ function syncCurrentPhase(text: string): string {
     raw.splice(section.headingLine + 1, 0, want + (heading.endsWith("\r") ? "\r" : ""));
     return raw.join("\n");
   }
-  if (currentPhaseNumber(section.text) === Number(want.slice(6)) || section.text === want) return text;
+  if (currentPhaseNumber(section.text) === Number(want.slice(6)) || section.text === want) {
+    return text;
+  }
   const line = raw[section.line] ?? "";
   raw[section.line] = line.replace(section.text, want);
   return raw.join("\n");

@@ -73,7 +73,7 @@ const FENCE_REGEXP = /^ {0,3}(`{3,}|~{3,})/;
  * @example
  * ```ts
  * import { visibleLines } from "./plan_parse.ts";
- * const v = visibleLines(["a", "```", "b", "```", "<!-- c", "d -->", "e"]);
+ * const v = visibleLines(["a", "~~~", "b", "~~~", "<!-- c", "d -->", "e"]);
  * if (v.map((x) => x ?? "-").join() !== "a,-,-,-,,-,e") throw new Error(v.join());
  * ```
  */
@@ -84,7 +84,10 @@ export function visibleLines(lines: readonly string[]): (string | null)[] {
   for (const line of lines) {
     if (fence !== null) {
       const m = FENCE_REGEXP.exec(line);
-      if (m?.[1] && m[1][0] === fence[0] && m[1].length >= fence.length && !line.slice(m[0].length).trim()) fence = null;
+      if (
+        m?.[1] && m[1][0] === fence[0] && m[1].length >= fence.length &&
+        !line.slice(m[0].length).trim()
+      ) fence = null;
       out.push(null);
       continue;
     }

@@ -61,7 +61,7 @@ export function progressBar(done: number, total: number, width = 20): string {
 
 const MARKS: Record<string, string> = {
   complete: "x",
-  in_progress: ">",
+  "in_progress": ">",
   pending: " ",
   unknown: "?",
   missing: "?",
@@ -79,7 +79,10 @@ export function renderStatus(v: StatusView, color: boolean): string {
   const c = v.counts;
   const pct = c.total === 0 ? 0 : Math.round((c.complete / c.total) * 100);
   const head = [
-    [paint(color, "bold", v.title || "(untitled plan)"), paint(color, "dim", v.id ?? "legacy root plan")],
+    [
+      paint(color, "bold", v.title || "(untitled plan)"),
+      paint(color, "dim", v.id ?? "legacy root plan"),
+    ],
   ];
   const facts = [
     ["Plan", `${v.dir}  (${v.why})`],
@@ -92,10 +95,19 @@ export function renderStatus(v: StatusView, color: boolean): string {
   ];
   const rows = v.phases.map((p) => {
     const status = p.status === "unknown" ? `unknown: ${p.rawStatus}` : p.status;
-    return [`[${MARKS[p.status] ?? "?"}]`, String(p.number), paint(color, statusColor(p.status), status), p.title];
+    return [
+      `[${MARKS[p.status] ?? "?"}]`,
+      String(p.number),
+      paint(color, statusColor(p.status), status),
+      p.title,
+    ];
   });
-  const phaseTable = rows.length ? "\n" + table([["", "#", "Status", "Phase"], ...rows]) : "\nNo phases: add \"### Phase 1: <title>\" sections to task_plan.md.\n";
-  const note = v.truncated ? "\nNote: task_plan.md is larger than 4 MiB; only the first 4 MiB were read.\n" : "";
+  const phaseTable = rows.length
+    ? "\n" + table([["", "#", "Status", "Phase"], ...rows])
+    : '\nNo phases: add "### Phase 1: <title>" sections to task_plan.md.\n';
+  const note = v.truncated
+    ? "\nNote: task_plan.md is larger than 4 MiB; only the first 4 MiB were read.\n"
+    : "";
   return table(head) + table(facts.map(([k, val]) => [`${k}:`, val ?? ""])) + phaseTable + note;
 }
 
@@ -103,9 +115,17 @@ function attestationWord(v: StatusView, color: boolean): string {
   const a = v.attestation;
   if (a.state === "intact") return paint(color, "green", `attested (${a.hash.slice(0, 12)})`);
   if (a.state === "tampered") {
-    return paint(color, "red", `TAMPERED: expected ${a.expected.slice(0, 12)}, actual ${a.actual.slice(0, 12)} (review, then "pwf attest")`);
+    return paint(
+      color,
+      "red",
+      `TAMPERED: expected ${a.expected.slice(0, 12)}, actual ${
+        a.actual.slice(0, 12)
+      } (review, then "pwf attest")`,
+    );
   }
-  if (a.state === "invalid") return paint(color, "red", "invalid .attestation file (run \"pwf attest\")");
+  if (a.state === "invalid") {
+    return paint(color, "red", 'invalid .attestation file (run "pwf attest")');
+  }
   return "not attested";
 }
 
@@ -124,7 +144,12 @@ export function statusJson(v: StatusView): Record<string, unknown> {
     modeTokens: v.mode.tokens,
     attestation: v.attestation,
     counts: v.counts,
-    phases: v.phases.map((p) => ({ number: p.number, title: p.title, status: p.status, rawStatus: p.rawStatus })),
+    phases: v.phases.map((p) => ({
+      number: p.number,
+      title: p.title,
+      status: p.status,
+      rawStatus: p.rawStatus,
+    })),
     truncated: v.truncated,
   };
 }

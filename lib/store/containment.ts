@@ -33,7 +33,9 @@ export function planningLoc(root: string, ...segments: string[]): Location {
 
 /** A legacy root file (read-only). */
 export function legacyLoc(root: string, name: string): Location {
-  if (!LEGACY_FILES.has(name)) throw new ContainmentError(`refused "${name}": not a legacy plan file`);
+  if (!LEGACY_FILES.has(name)) {
+    throw new ContainmentError(`refused "${name}": not a legacy plan file`);
+  }
   return { root, segments: [name] };
 }
 
@@ -57,13 +59,17 @@ function lstatOrMissing(path: string): Deno.FileInfo | null {
     return Deno.lstatSync(path);
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) return null;
-    throw new ContainmentError(`cannot inspect "${path}": ${err instanceof Error ? err.message : err}`);
+    throw new ContainmentError(
+      `cannot inspect "${path}": ${err instanceof Error ? err.message : err}`,
+    );
   }
 }
 
 function refuse(loc: Location, upTo: number, why: string): never {
   const shown = displayPath(...loc.segments.slice(0, upTo));
-  throw new ContainmentError(`refused "${shown}": ${why}; pwf only uses real files and directories inside .planning`);
+  throw new ContainmentError(
+    `refused "${shown}": ${why}; pwf only uses real files and directories inside .planning`,
+  );
 }
 
 /**
@@ -89,7 +95,9 @@ export function inspect(loc: Location): Found {
 /** Like inspect, but a directory is required; "missing" if absent. */
 export function inspectDir(loc: Location): "dir" | "missing" {
   const found = inspect(loc);
-  if (found.kind === "file") refuse(loc, loc.segments.length, "it is a file, a directory was expected");
+  if (found.kind === "file") {
+    refuse(loc, loc.segments.length, "it is a file, a directory was expected");
+  }
   return found.kind;
 }
 

@@ -27,13 +27,17 @@ export interface FileBytes {
 export function readFile(loc: Location, cap: number = READ_CAP): FileBytes | { kind: "missing" } {
   const found = inspect(loc);
   if (found.kind === "missing") return found;
-  if (found.kind === "dir") throw new ContainmentError(`refused "${showLoc(loc)}": it is a directory`);
+  if (found.kind === "dir") {
+    throw new ContainmentError(`refused "${showLoc(loc)}": it is a directory`);
+  }
   let file: Deno.FsFile;
   try {
     file = Deno.openSync(pathOf(loc), { read: true });
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) return { kind: "missing" };
-    throw new PwfError(`cannot read "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`);
+    throw new PwfError(
+      `cannot read "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`,
+    );
   }
   try {
     sameFile(loc, found.info, file);
@@ -66,12 +70,17 @@ export function readBytesOrNull(loc: Location, cap: number = READ_CAP): Uint8Arr
 
 function requireWritable(loc: Location): void {
   if (!isPlanningLoc(loc)) {
-    throw new ContainmentError(`refused to write "${showLoc(loc)}": pwf writes only inside .planning`);
+    throw new ContainmentError(
+      `refused to write "${showLoc(loc)}": pwf writes only inside .planning`,
+    );
   }
 }
 
 function randomHex(bytes: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+  return Array.from(
+    crypto.getRandomValues(new Uint8Array(bytes)),
+    (b) => b.toString(16).padStart(2, "0"),
+  ).join("");
 }
 
 /** Options for writeFile. */
@@ -86,17 +95,28 @@ export interface WriteOptions {
  * writer leaves the old file or the new one, never a torn one. Returns false
  * when `createOnly` and the file exists.
  */
-export function writeFile(loc: Location, data: string | Uint8Array, opts: WriteOptions = {}): boolean {
+export function writeFile(
+  loc: Location,
+  data: string | Uint8Array,
+  opts: WriteOptions = {},
+): boolean {
   requireWritable(loc);
   const found = inspect(loc);
-  if (found.kind === "dir") throw new ContainmentError(`refused to write "${showLoc(loc)}": it is a directory`);
+  if (found.kind === "dir") {
+    throw new ContainmentError(`refused to write "${showLoc(loc)}": it is a directory`);
+  }
   if (found.kind === "file" && opts.createOnly) return false;
   if (found.kind === "file" && found.info.mode !== null && (found.info.mode & 0o200) === 0) {
-    throw new PwfError(`cannot write "${showLoc(loc)}": the file is read-only (make it writable, then retry)`);
+    throw new PwfError(
+      `cannot write "${showLoc(loc)}": the file is read-only (make it writable, then retry)`,
+    );
   }
   const dir = { root: loc.root, segments: loc.segments.slice(0, -1) };
   const name = loc.segments[loc.segments.length - 1] ?? "";
-  const tmp: Location = { root: loc.root, segments: [...dir.segments, `.${name}.tmp-${randomHex(6)}`] };
+  const tmp: Location = {
+    root: loc.root,
+    segments: [...dir.segments, `.${name}.tmp-${randomHex(6)}`],
+  };
   const bytes = typeof data === "string" ? encodeText(data) : data;
   try {
     const file = Deno.openSync(pathOf(tmp), { write: true, createNew: true, mode: 0o600 });
@@ -114,7 +134,9 @@ export function writeFile(loc: Location, data: string | Uint8Array, opts: WriteO
       Deno.removeSync(pathOf(tmp));
     } catch { /* the temp file may not exist */ }
     if (err instanceof PwfError) throw err;
-    throw new PwfError(`cannot write "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`);
+    throw new PwfError(
+      `cannot write "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`,
+    );
   }
 }
 
@@ -126,7 +148,9 @@ export function removeFile(loc: Location): void {
     Deno.removeSync(pathOf(loc));
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) {
-      throw new PwfError(`cannot remove "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`);
+      throw new PwfError(
+        `cannot remove "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`,
+      );
     }
   }
 }
@@ -141,7 +165,9 @@ export function makeDir(loc: Location): boolean {
   for (let i = 1; i <= loc.segments.length; i++) {
     const part: Location = { root: loc.root, segments: loc.segments.slice(0, i) };
     const found = inspect(part);
-    if (found.kind === "file") throw new ContainmentError(`refused "${showLoc(part)}": it is a file, not a directory`);
+    if (found.kind === "file") {
+      throw new ContainmentError(`refused "${showLoc(part)}": it is a file, not a directory`);
+    }
     if (found.kind === "dir") {
       created = false;
       continue;
@@ -151,7 +177,9 @@ export function makeDir(loc: Location): boolean {
       created = true;
     } catch (err) {
       if (!(err instanceof Deno.errors.AlreadyExists)) {
-        throw new PwfError(`cannot create "${showLoc(part)}": ${err instanceof Error ? err.message : err}`);
+        throw new PwfError(
+          `cannot create "${showLoc(part)}": ${err instanceof Error ? err.message : err}`,
+        );
       }
       created = false;
     }
@@ -165,7 +193,11 @@ export function listDir(loc: Location): { name: string; isDirectory: boolean; is
   if (found.kind !== "dir") return [];
   const out = [];
   for (const e of Deno.readDirSync(pathOf(loc))) {
-    out.push({ name: e.name, isDirectory: e.isDirectory && !e.isSymlink, isFile: e.isFile && !e.isSymlink });
+    out.push({
+      name: e.name,
+      isDirectory: e.isDirectory && !e.isSymlink,
+      isFile: e.isFile && !e.isSymlink,
+    });
   }
   return out.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }

@@ -28,7 +28,9 @@ function tryCreate(lock: Location, token: string): boolean {
     return true;
   } catch (err) {
     if (err instanceof Deno.errors.AlreadyExists) return false;
-    throw new PwfError(`cannot create lock "${showLoc(lock)}": ${err instanceof Error ? err.message : err}`);
+    throw new PwfError(
+      `cannot create lock "${showLoc(lock)}": ${err instanceof Error ? err.message : err}`,
+    );
   }
 }
 
@@ -39,7 +41,9 @@ function takeOverIfStale(lock: Location, now: number): void {
   if (age < STALE_MS) return;
   try {
     const again = Deno.lstatSync(pathOf(lock));
-    if (again.ino !== found.info.ino || again.mtime?.getTime() !== found.info.mtime?.getTime()) return;
+    if (again.ino !== found.info.ino || again.mtime?.getTime() !== found.info.mtime?.getTime()) {
+      return;
+    }
     Deno.removeSync(pathOf(lock));
   } catch { /* someone else took it over first */ }
 }
@@ -55,7 +59,9 @@ function release(lock: Location, token: string): void {
 /** Run `fn` while holding the lock of directory `dir`. */
 export async function withLock<T>(dir: Location, fn: () => T | Promise<T>): Promise<T> {
   const lock: Location = { root: dir.root, segments: [...dir.segments, LOCK_NAME] };
-  if (inspect(dir).kind !== "dir") throw new ContainmentError(`cannot lock "${showLoc(dir)}": not a directory`);
+  if (inspect(dir).kind !== "dir") {
+    throw new ContainmentError(`cannot lock "${showLoc(dir)}": not a directory`);
+  }
   const token = `${Date.now()}-${Math.random().toString(16).slice(2)}`;
   const deadline = Date.now() + WAIT_MS;
   let delay = 2;
@@ -63,7 +69,9 @@ export async function withLock<T>(dir: Location, fn: () => T | Promise<T>): Prom
     takeOverIfStale(lock, Date.now());
     if (Date.now() > deadline) {
       throw new PwfError(
-        `timed out waiting for lock "${showLoc(lock)}": another pwf is writing; if none is running, delete that file`,
+        `timed out waiting for lock "${
+          showLoc(lock)
+        }": another pwf is writing; if none is running, delete that file`,
       );
     }
     await new Promise((r) => setTimeout(r, delay + Math.random() * delay));

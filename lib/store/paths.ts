@@ -20,7 +20,9 @@ const SEGMENT_REGEXP = /^[A-Za-z0-9._-]+$/;
 /** Refuse a path segment that could climb or name another directory. */
 export function checkSegment(segment: string): void {
   if (!SEGMENT_REGEXP.test(segment) || segment === "." || segment === "..") {
-    throw new ContainmentError(`refused path segment "${segment}": only plain file names are allowed`);
+    throw new ContainmentError(
+      `refused path segment "${segment}": only plain file names are allowed`,
+    );
   }
 }
 

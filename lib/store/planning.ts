@@ -29,7 +29,11 @@ export function createPlanDir(root: string, candidates: readonly string[]): stri
   for (const id of candidates) {
     if (makeDir(planningLoc(root, id))) return id;
   }
-  throw new PwfError(`cannot create a plan directory: ${candidates[0]} and its first ${candidates.length - 1} numbered variants exist`);
+  throw new PwfError(
+    `cannot create a plan directory: ${candidates[0]} and its first ${
+      candidates.length - 1
+    } numbered variants exist`,
+  );
 }
 
 /** Point `.planning/.active_plan` at a plan id (under the .planning lock). */

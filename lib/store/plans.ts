@@ -10,7 +10,9 @@ import { listDir } from "./files.ts";
 
 /** Ids of every contained plan directory with a task_plan.md, sorted. */
 export function listPlans(root: string): string[] {
-  return listDir(planningLoc(root)).filter((e) => e.isDirectory && isValidPlanId(e.name)).map((e) => e.name)
+  return listDir(planningLoc(root)).filter((e) => e.isDirectory && isValidPlanId(e.name)).map((e) =>
+    e.name
+  )
     .filter((id) => {
       try {
         return inspect(planningLoc(root, id, "task_plan.md")).kind === "file";

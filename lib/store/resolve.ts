@@ -30,13 +30,20 @@ export type ResolutionSource = "PLAN_ID" | "active_plan" | "newest" | "legacy";
 
 /** Outcome of resolution. */
 export type Resolution =
-  | { readonly kind: "plan"; readonly plan: PlanRef; readonly source: ResolutionSource; readonly why: string }
+  | {
+    readonly kind: "plan";
+    readonly plan: PlanRef;
+    readonly source: ResolutionSource;
+    readonly why: string;
+  }
   | { readonly kind: "none"; readonly why: string }
   | { readonly kind: "refused"; readonly why: string };
 
 /** A file of a resolved plan. */
 export function planFile(plan: PlanRef, name: PlanFileName | string): Location {
-  return plan.legacy ? legacyLoc(plan.dir.root, name) : planningLoc(plan.dir.root, plan.id ?? "", name);
+  return plan.legacy
+    ? legacyLoc(plan.dir.root, name)
+    : planningLoc(plan.dir.root, plan.id ?? "", name);
 }
 
 /** A resolved plan reference for a plan id. */
@@ -107,22 +114,42 @@ export function resolvePlan(root: string, env: (name: string) => string | undefi
   if (pinnedId !== undefined && pinnedId !== "") return byPlanId(root, pinnedId);
   const pointer = readPointer(root);
   if (pointer !== null && isValidPlanId(pointer) && hasPlanFile(root, pointer)) {
-    return { kind: "plan", plan: planRef(root, pointer), source: "active_plan", why: "named by .planning/.active_plan" };
+    return {
+      kind: "plan",
+      plan: planRef(root, pointer),
+      source: "active_plan",
+      why: "named by .planning/.active_plan",
+    };
   }
   const newest = newestPlan(root);
   if (newest !== null) {
-    const skipped = pointer === null ? "" : ` (.active_plan "${pointer}" is invalid or has no task_plan.md)`;
-    return { kind: "plan", plan: planRef(root, newest), source: "newest", why: `newest task_plan.md in .planning${skipped}` };
+    const skipped = pointer === null
+      ? ""
+      : ` (.active_plan "${pointer}" is invalid or has no task_plan.md)`;
+    return {
+      kind: "plan",
+      plan: planRef(root, newest),
+      source: "newest",
+      why: `newest task_plan.md in .planning${skipped}`,
+    };
   }
   return legacyPlan(root);
 }
 
 function byPlanId(root: string, id: string): Resolution {
   if (!isValidPlanId(id)) {
-    return { kind: "refused", why: `PLAN_ID="${id}" is not a valid plan id (letters, digits, ".", "_", "-"; no leading "." or "-")` };
+    return {
+      kind: "refused",
+      why:
+        `PLAN_ID="${id}" is not a valid plan id (letters, digits, ".", "_", "-"; no leading "." or "-")`,
+    };
   }
   if (!hasPlanFile(root, id)) {
-    return { kind: "refused", why: `PLAN_ID="${id}" names no plan: .planning/${id}/task_plan.md is missing (see "pwf use --list")` };
+    return {
+      kind: "refused",
+      why:
+        `PLAN_ID="${id}" names no plan: .planning/${id}/task_plan.md is missing (see "pwf use --list")`,
+    };
   }
   return { kind: "plan", plan: planRef(root, id), source: "PLAN_ID", why: "named by PLAN_ID" };
 }
@@ -131,11 +158,19 @@ function legacyPlan(root: string): Resolution {
   try {
     if (inspect(legacyLoc(root, "task_plan.md")).kind === "file") {
       const plan: PlanRef = { id: null, legacy: true, dir: { root, segments: [] }, display: "." };
-      return { kind: "plan", plan, source: "legacy", why: "legacy task_plan.md in the project root (read-only)" };
+      return {
+        kind: "plan",
+        plan,
+        source: "legacy",
+        why: "legacy task_plan.md in the project root (read-only)",
+      };
     }
   } catch (err) {
     if (!(err instanceof ContainmentError)) throw err;
     return { kind: "refused", why: err.message };
   }
-  return { kind: "none", why: "no plan: .planning has no plan and there is no task_plan.md (start one with \"pwf init\")" };
+  return {
+    kind: "none",
+    why: 'no plan: .planning has no plan and there is no task_plan.md (start one with "pwf init")',
+  };
 }

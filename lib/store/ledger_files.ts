@@ -1,0 +1,42 @@
+/**
+ * The plan's run ledger files (`ledger-<agent>.jsonl`): which exist and how
+ * many records they hold (the gate's progress fingerprint uses the count).
+ * @module
+ */
+
+import { ContainmentError } from "../core/errors.ts";
+import { decodeText } from "../core/text.ts";
+import { type Location } from "./containment.ts";
+import { listDir, readFile } from "./files.ts";
+import { planFile, type PlanRef } from "./resolve.ts";
+
+const LEDGER_NAME_REGEXP = /^ledger-[A-Za-z0-9_-]+\.jsonl$/;
+
+/** The ledger files of a plan, sorted by name. */
+export function ledgerFiles(plan: PlanRef): Location[] {
+  if (plan.legacy) return [];
+  return listDir(plan.dir).filter((e) => e.isFile && LEDGER_NAME_REGEXP.test(e.name)).map((e) =>
+    planFile(plan, e.name)
+  );
+}
+
+/** Non-empty lines of every ledger file of a plan (unreadable files are skipped). */
+export function ledgerLines(plan: PlanRef): string[] {
+  const out: string[] = [];
+  for (const loc of ledgerFiles(plan)) {
+    try {
+      const got = readFile(loc);
+      if (got.kind === "file") {
+        out.push(...decodeText(got.bytes).split("\n").filter((l) => l.trim() !== ""));
+      }
+    } catch (err) {
+      if (!(err instanceof ContainmentError)) throw err;
+    }
+  }
+  return out;
+}
+
+/** Total number of ledger records of a plan. */
+export function ledgerLineCount(plan: PlanRef): number {
+  return ledgerLines(plan).length;
+}

@@ -1,0 +1,99 @@
+import { assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
+import { initPlan, inProject, readText, runPwf, today } from "./helpers.ts";
+
+Deno.test("init creates .planning/<today>-<slug>/ with three files and points .active_plan at it", async () => {
+  await inProject(async (dir) => {
+    const r = await runPwf(dir, ["init", "Backend Refactor"]);
+    assertEquals(r.code, 0, r.stderr);
+    const id = `${today()}-backend-refactor`;
+    assertStringIncludes(r.stdout, id);
+    assertStringIncludes(r.stdout, `.planning/${id}`);
+    for (const f of ["task_plan.md", "findings.md", "progress.md"]) {
+      const info = await Deno.stat(`${dir}/.planning/${id}/${f}`);
+      assertEquals(info.isFile, true);
+      if (Deno.build.os !== "windows") assertEquals(info.mode! & 0o777, 0o600);
+    }
+    if (Deno.build.os !== "windows") {
+      assertEquals((await Deno.stat(`${dir}/.planning/${id}`)).mode! & 0o777, 0o700);
+    }
+    assertEquals(await readText(dir, ".planning/.active_plan"), `${id}\n`);
+    assertEquals(await readText(dir, ".planning/.gitignore"), ".cache/\n");
+    assertMatch(
+      await readText(dir, `.planning/${id}/task_plan.md`),
+      /^# Task Plan: Backend Refactor\n/,
+    );
+  });
+});
+
+Deno.test("init twice the same day creates a -2 plan and never overwrites the first", async () => {
+  await inProject(async (dir) => {
+    const first = await initPlan(dir, ["Backend Refactor"]);
+    await Deno.writeTextFile(`${dir}/.planning/${first}/task_plan.md`, "# mine\n");
+    const second = await initPlan(dir, ["Backend Refactor"]);
+    assertEquals(second, `${first}-2`);
+    assertEquals(await readText(dir, `.planning/${first}/task_plan.md`), "# mine\n");
+    assertEquals(await readText(dir, ".planning/.active_plan"), `${second}\n`);
+  });
+});
+
+Deno.test("init --gated writes .mode, zeroes the gate counters and attests the plan", async () => {
+  await inProject(async (dir) => {
+    const id = await initPlan(dir, ["Gated Run", "--gated"]);
+    const p = `.planning/${id}`;
+    assertEquals(await readText(dir, `${p}/.mode`), "autonomous gate\n");
+    assertEquals(await readText(dir, `${p}/.stop_blocks`), "0\n");
+    const bytes = await Deno.readFile(`${dir}/${p}/task_plan.md`);
+    const hash = Array.from(
+      new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
+      (b) => b.toString(16).padStart(2, "0"),
+    ).join("");
+    assertEquals(await readText(dir, `${p}/.attestation`), `${hash}\n`);
+  });
+});
+
+Deno.test("init --autonomous writes .mode autonomous", async () => {
+  await inProject(async (dir) => {
+    const id = await initPlan(dir, ["Solo", "--autonomous"]);
+    assertEquals(await readText(dir, `.planning/${id}/.mode`), "autonomous\n");
+  });
+});
+
+Deno.test("init without a name makes an untitled-<6hex> plan", async () => {
+  await inProject(async (dir) => {
+    const id = await initPlan(dir, []);
+    assertMatch(id, new RegExp(`^${today()}-untitled-[0-9a-f]{6}$`));
+  });
+});
+
+Deno.test("init --template analytics uses the analytics plan", async () => {
+  await inProject(async (dir) => {
+    const id = await initPlan(dir, ["Churn", "--template", "analytics"]);
+    assertStringIncludes(
+      await readText(dir, `.planning/${id}/task_plan.md`),
+      "### Phase 1: Data Discovery",
+    );
+  });
+});
+
+Deno.test("parallel init of the same name gives distinct plans", async () => {
+  await inProject(async (dir) => {
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, () => runPwf(dir, ["init", "Same", "--json"])),
+    );
+    for (const r of runs) assertEquals(r.code, 0, r.stderr);
+    const ids = new Set(runs.map((r) => JSON.parse(r.stdout).id));
+    assertEquals(ids.size, 6);
+  });
+});
+
+Deno.test("init with a bad template is a usage error and writes nothing", async () => {
+  await inProject(async (dir) => {
+    const r = await runPwf(dir, ["init", "X", "--template", "nope"]);
+    assertEquals(r.code, 2);
+    assertEquals(r.stderr.trim().split("\n").length, 1);
+    assertStringIncludes(r.stderr, "--template");
+    await Deno.stat(`${dir}/.planning`).then(() => {
+      throw new Error(".planning must not exist");
+    }, () => {});
+  });
+});

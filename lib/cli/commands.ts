@@ -8,7 +8,10 @@ import { UsageError } from "../core/errors.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type AnyCommand, defineCommand } from "./command.ts";
 import { renderCommandHelp, renderHelp } from "./help.ts";
+import { attestCommand } from "./attest.ts";
 import { initCommand } from "./init.ts";
+import { injectCommand } from "./inject.ts";
+import { ledgerCommand } from "./ledger.ts";
 import { phaseCommand } from "./phase.ts";
 import { resolveCommand } from "./resolve_cmd.ts";
 import { statusCommand } from "./status.ts";
@@ -43,6 +46,9 @@ export const COMMANDS: readonly AnyCommand[] = [
   resolveCommand,
   statusCommand,
   phaseCommand,
+  attestCommand,
+  ledgerCommand,
+  injectCommand,
   versionCommand,
   helpCommand,
 ];

@@ -11,6 +11,7 @@ import { renderCommandHelp, renderHelp } from "./help.ts";
 import { initCommand } from "./init.ts";
 import { phaseCommand } from "./phase.ts";
 import { resolveCommand } from "./resolve_cmd.ts";
+import { skillCommand } from "./skill.ts";
 import { statusCommand } from "./status.ts";
 import { useCommand } from "./use.ts";
 import { versionCommand } from "./version.ts";
@@ -43,6 +44,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   resolveCommand,
   statusCommand,
   phaseCommand,
+  skillCommand,
   versionCommand,
   helpCommand,
 ];

@@ -79,7 +79,7 @@ export const TEXT_COMMAND_REFS: readonly TextCommandRef[] = [
   { command: "hooks", flags: [] },
   { command: "init", flags: ["autonomous", "gated", "template"] },
   { command: "inject", flags: ["context"] },
-  { command: "ledger", flags: ["phase"] },
+  { command: "ledger", flags: ["agent", "phase"] },
   { command: "lint", flags: [] },
   { command: "phase", flags: [] },
   { command: "resolve", flags: [] },

@@ -45,17 +45,14 @@ export const AGENT_COMMAND_NAMES: readonly string[] = Object.keys(AGENT_COMMANDS
  * ```ts
  * import { resolveAgentCommand } from "./agent_texts.ts";
  * if (resolveAgentCommand("plan-attest") !== "attest") throw new Error();
+ * if (resolveAgentCommand("pwf-plan") !== "plan") throw new Error();
  * if (resolveAgentCommand("nope") !== undefined) throw new Error();
  * ```
  */
 export function resolveAgentCommand(name: string): string | undefined {
   if (Object.hasOwn(AGENT_COMMANDS, name)) return name;
-  const m = /^(?:plan|pwf)-([a-z]+)$/.exec(name);
-  const base = m?.[1];
-  return base !== undefined && base !== "plan" && base !== "pwf" &&
-      Object.hasOwn(AGENT_COMMANDS, base)
-    ? base
-    : undefined;
+  const base = /^(?:plan|pwf)-([a-z]+)$/.exec(name)?.[1];
+  return base !== undefined && Object.hasOwn(AGENT_COMMANDS, base) ? base : undefined;
 }
 
 /** One pwf command the texts use, with the flags they pass to it. */

@@ -104,7 +104,11 @@ export function referenceFile(host: SkillHost): AgentFile {
 /** Placeholder for the user's arguments in the command sources (Claude/Codex syntax). */
 const ARGS = "$ARGUMENTS";
 
-/** One slash-command prompt in a host's format, and where it goes; undefined for an unknown name. */
+/**
+ * One slash-command prompt in a host's format, and where it goes; undefined
+ * for an unknown name. The sources are Claude Code commands, so claude gets
+ * them byte for byte.
+ */
 export function commandFile(host: SkillHost, name: string): AgentFile | undefined {
   const source = Object.hasOwn(AGENT_COMMANDS, name) ? AGENT_COMMANDS[name] : undefined;
   const doc = source === undefined ? null : parseFrontmatter(source);
@@ -116,7 +120,7 @@ export function commandFile(host: SkillHost, name: string): AgentFile | undefine
   const spoken = doc.body.replaceAll(ARGS, "(the text typed after the command)");
   switch (host.name) {
     case "claude":
-      return { path, text: renderFrontmatter(doc.fields) + "\n" + doc.body };
+      return { path, text: source ?? "" };
     case "codex":
       return {
         path,

@@ -1,5 +1,6 @@
 import {
   AGENT_COMMAND_NAMES,
+  AGENT_COMMANDS,
   REFERENCE_TEXT,
   SKILL_NAME,
   SKILL_TEXT,
@@ -72,6 +73,8 @@ Deno.test("skill print --command gives each host its own command format", async 
     for (const name of AGENT_COMMAND_NAMES) {
       const claude = await runPwf(dir, ["skill", "print", "--command", name]);
       assertEquals(claude.code, 0, claude.stderr);
+      assertEquals(claude.stdout, AGENT_COMMANDS[name]);
+      assertEquals(/^[a-z-]+: "true"$/m.test(claude.stdout), false, "booleans stay booleans");
       const doc = parseFrontmatter(claude.stdout);
       assertEquals(typeof (doc && field(doc, "description")), "string", name);
       const codex = parseFrontmatter(

@@ -14,6 +14,7 @@ import { injectCommand } from "./inject.ts";
 import { ledgerCommand } from "./ledger.ts";
 import { phaseCommand } from "./phase.ts";
 import { resolveCommand } from "./resolve_cmd.ts";
+import { skillCommand } from "./skill.ts";
 import { statusCommand } from "./status.ts";
 import { useCommand } from "./use.ts";
 import { versionCommand } from "./version.ts";
@@ -49,6 +50,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   attestCommand,
   ledgerCommand,
   injectCommand,
+  skillCommand,
   versionCommand,
   helpCommand,
 ];

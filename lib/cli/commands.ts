@@ -7,8 +7,10 @@
 import { UsageError } from "../core/errors.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type AnyCommand, defineCommand } from "./command.ts";
+import { checkCommand } from "./check.ts";
 import { renderCommandHelp, renderHelp } from "./help.ts";
 import { initCommand } from "./init.ts";
+import { lintCommand } from "./lint.ts";
 import { phaseCommand } from "./phase.ts";
 import { resolveCommand } from "./resolve_cmd.ts";
 import { statusCommand } from "./status.ts";
@@ -43,6 +45,8 @@ export const COMMANDS: readonly AnyCommand[] = [
   resolveCommand,
   statusCommand,
   phaseCommand,
+  checkCommand,
+  lintCommand,
   versionCommand,
   helpCommand,
 ];

@@ -6,10 +6,14 @@
 
 export * from "./attestation.ts";
 export * from "./build_info.ts";
+export * from "./check_view.ts";
 export * from "./color.ts";
 export * from "./errors.ts";
 export * from "./framing.ts";
+export * from "./gate.ts";
+export * from "./gate_fingerprint.ts";
 export * from "./host.ts";
+export * from "./lint.ts";
 export * from "./mode.ts";
 export * from "./permissions.ts";
 export * from "./plan_edit.ts";

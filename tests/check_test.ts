@@ -14,7 +14,7 @@ Deno.test("check reports done/total, in progress and pending, and exits 3 while 
     assertEquals(r.code, 3, r.stderr);
     assertEquals(
       r.stdout,
-      `Task in progress (1/5 phases complete) in ${p}.\n` +
+      `Task in progress (1/5 phases complete) in ${p}/task_plan.md.\n` +
         `  in progress: Phase 2: Build\n` +
         `  pending: 3 (Phase 3: Test, Phase 4: Review, Phase 5: Deliver)\n`,
     );
@@ -105,5 +105,18 @@ Deno.test("check --gate --host rejects an unknown host (exit 2)", async () => {
     const r = await runPwf(dir, ["check", "--gate", "--host", "emacs"]);
     assertEquals(r.code, 2);
     assertStringIncludes(r.stderr, `"--host" must be one of`);
+  });
+});
+
+Deno.test("check reads a legacy root task_plan.md and check --gate never blocks it", async () => {
+  await inProject(async (dir) => {
+    await writeText(dir, "task_plan.md", SAMPLE_PLAN);
+    const r = await runPwf(dir, ["check"]);
+    assertEquals(r.code, 3, r.stderr);
+    assertStringIncludes(r.stdout, "(1/5 phases complete) in ./task_plan.md.");
+    const g = await runPwf(dir, ["check", "--gate"], { stdin: "{}" });
+    assertEquals(g.code, 0);
+    assertNotIncludes(g.stdout, `"decision"`);
+    assertStringIncludes(g.stdout, "gate off");
   });
 });

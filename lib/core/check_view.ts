@@ -74,16 +74,17 @@ function names(phases: readonly PhaseRef[], withStatus = false): string {
 /** The report as lines of text (no trailing newline on the last). */
 export function checkLines(r: CheckReport): string[] {
   const c = r.counts;
+  const file = `${r.plan}/task_plan.md`;
   if (c.total === 0) {
     return [
-      `No phases in ${r.plan}/task_plan.md: nothing to check (phases are "### Phase N: <title>" headings; see "pwf lint").`,
+      `No phases in ${file}: nothing to check (phases are "### Phase N: <title>" headings; see "pwf lint").`,
     ];
   }
   const lines = c.complete === c.total
     ? [
-      `ALL PHASES COMPLETE (${c.complete}/${c.total}) in ${r.plan}. If there is more work, add phases to task_plan.md.`,
+      `ALL PHASES COMPLETE (${c.complete}/${c.total}) in ${file}. If there is more work, add phases to task_plan.md.`,
     ]
-    : [`Task in progress (${c.complete}/${c.total} phases complete) in ${r.plan}.`];
+    : [`Task in progress (${c.complete}/${c.total} phases complete) in ${file}.`];
   if (r.inProgress.length) lines.push(`  in progress: ${names(r.inProgress)}`);
   if (r.pending.length) lines.push(`  pending: ${r.pending.length} (${names(r.pending)})`);
   if (r.unknown.length) lines.push(`  unknown status: ${names(r.unknown, true)}`);

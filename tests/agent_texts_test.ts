@@ -28,12 +28,10 @@ import { assertEquals } from "./assert.ts";
  */
 const PENDING_COMMANDS: readonly string[] = [
   "catchup",
-  "check",
   "completions",
   "doctor",
   "hook",
   "hooks",
-  "lint",
 ];
 
 /** Every agent-facing text by name: sources and every host's rendering. */

@@ -7,11 +7,13 @@
 import { UsageError } from "../core/errors.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type AnyCommand, defineCommand } from "./command.ts";
+import { checkCommand } from "./check.ts";
 import { renderCommandHelp, renderHelp } from "./help.ts";
 import { attestCommand } from "./attest.ts";
 import { initCommand } from "./init.ts";
 import { injectCommand } from "./inject.ts";
 import { ledgerCommand } from "./ledger.ts";
+import { lintCommand } from "./lint.ts";
 import { phaseCommand } from "./phase.ts";
 import { resolveCommand } from "./resolve_cmd.ts";
 import { skillCommand } from "./skill.ts";
@@ -47,6 +49,8 @@ export const COMMANDS: readonly AnyCommand[] = [
   resolveCommand,
   statusCommand,
   phaseCommand,
+  checkCommand,
+  lintCommand,
   attestCommand,
   ledgerCommand,
   injectCommand,

@@ -1,0 +1,123 @@
+/**
+ * `pwf check [--gate] [--host H] [--json]`: the completion report (exit 3
+ * while phases remain); with `--gate`, evaluate the completion gate like a
+ * Stop hook (payload JSON on stdin; always exit 0, a block is the JSON line
+ * `{"decision":"block","reason":...}` on stdout).
+ * @module
+ */
+
+import { checkJson, checkLines, checkReport, phasesRemain } from "../core/check_view.ts";
+import { NoPlanError, UsageError } from "../core/errors.ts";
+import { GATE_HOST_LIMITS } from "../core/gate.ts";
+import { lintPlan } from "../core/lint.ts";
+import { parsePlan } from "../core/plan_parse.ts";
+import { decodeText } from "../core/text.ts";
+import { readFile } from "../store/files.ts";
+import { evaluateGate, type GateOutcome } from "../store/gate_eval.ts";
+import { planFile } from "../store/resolve.ts";
+import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
+import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { printJson, requirePlan } from "./plan_context.ts";
+
+/** Parsed `pwf check` arguments. */
+export interface CheckArgs {
+  readonly gate: boolean;
+  /** Host whose block limit clamps the cap (only with --gate). */
+  readonly host: string | undefined;
+  readonly json: boolean;
+}
+
+/** Most stdin `check --gate` reads (the rest is drained). */
+export const PAYLOAD_LIMIT = 1024 * 1024;
+
+const FLAGS = [
+  { name: "gate", summary: "evaluate the completion gate on a Stop payload read from stdin" },
+  {
+    name: "host",
+    value: "HOST",
+    choices: Object.keys(GATE_HOST_LIMITS).sort(),
+    summary: "with --gate: clamp the cap to this host's own limit (claude: 7)",
+  },
+  JSON_FLAG,
+] as const;
+
+/** Parse `pwf check` argv. */
+export function parseCheckArgs(argv: readonly string[]): CheckArgs {
+  const p = parseArgv("check", argv, FLAGS);
+  maxPositionals("check", p, 0);
+  const host = stringFlag(p, "host");
+  if (host !== undefined && !p.flags.gate) {
+    throw new UsageError(`check: "--host" only applies with "--gate"`);
+  }
+  return { gate: p.flags.gate === true, host, json: p.flags.json === true };
+}
+
+/** Parse a host payload: BOM, empty or invalid JSON count as `{}`. */
+export function parsePayload(bytes: Uint8Array): unknown {
+  const text = decodeText(bytes).replace(/^\uFEFF/, "").trim();
+  if (text === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+function runReport(args: CheckArgs, ctx: Context): number {
+  const { plan } = requirePlan(ctx);
+  const got = readFile(planFile(plan, "task_plan.md"));
+  if (got.kind === "missing") {
+    throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
+  }
+  const parsed = parsePlan(decodeText(got.bytes));
+  const report = checkReport(plan.display, parsed, lintPlan(parsed));
+  if (args.json) printJson(ctx, { schemaVersion: 1, ...checkJson(report) });
+  else ctx.host.stdout(checkLines(report).join("\n") + "\n");
+  return phasesRemain(report) ? 3 : 0;
+}
+
+function gateJson(o: GateOutcome): Record<string, unknown> {
+  return {
+    schemaVersion: 1,
+    ...(o.report ? checkJson(o.report) : { plan: null }),
+    gate: {
+      decision: o.decision,
+      condition: o.condition,
+      reason: o.reason,
+      blocks: o.blocks,
+      cap: o.cap,
+    },
+  };
+}
+
+async function runGate(args: CheckArgs, ctx: Context): Promise<number> {
+  const payload = parsePayload(ctx.host.readStdin(PAYLOAD_LIMIT));
+  const o = await evaluateGate({
+    root: ctx.root,
+    env: (name) => ctx.host.env(name),
+    payload,
+    hostLimit: args.host === undefined ? null : GATE_HOST_LIMITS[args.host] ?? null,
+  });
+  if (args.json) printJson(ctx, gateJson(o));
+  else if (o.decision === "block") {
+    ctx.host.stdout(JSON.stringify({ decision: "block", reason: o.reason }) + "\n");
+  } else if (o.condition !== "no-phases") {
+    ctx.host.stdout([...(o.report ? checkLines(o.report) : []), o.reason].join("\n") + "\n");
+  }
+  return 0;
+}
+
+/** Run `pwf check`. */
+export async function runCheck(args: CheckArgs, ctx: Context): Promise<number> {
+  return args.gate ? await runGate(args, ctx) : runReport(args, ctx);
+}
+
+/** The `check` command row. */
+export const checkCommand = defineCommand({
+  name: "check",
+  summary: "completion report (exit 3 while phases remain); --gate evaluates the Stop gate",
+  usage: ["check [--json]", "check --gate [--host HOST] [--json] < payload.json"],
+  flags: FLAGS,
+  parse: parseCheckArgs,
+  run: runCheck,
+});

@@ -30,8 +30,6 @@ const PENDING_COMMANDS: readonly string[] = [
   "catchup",
   "completions",
   "doctor",
-  "hook",
-  "hooks",
 ];
 
 /** Every agent-facing text by name: sources and every host's rendering. */

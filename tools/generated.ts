@@ -8,10 +8,21 @@
 
 import { COMMANDS } from "../lib/cli/commands.ts";
 import { renderCommandsMarkdown } from "../lib/cli/help.ts";
+import {
+  HOSTS,
+  manifestFile,
+  manifestText,
+  renderHostSections,
+  renderHostsMarkdown,
+} from "../lib/hosts/mod.ts";
 
 /** README sections: marker name -> rendered Markdown. */
 export function readmeSections(): Record<string, string> {
-  return { commands: renderCommandsMarkdown(COMMANDS) };
+  return {
+    commands: renderCommandsMarkdown(COMMANDS),
+    hosts: renderHostsMarkdown(),
+    "host-sections": renderHostSections(),
+  };
 }
 
 /** Replace each generated README section with its rendering. */
@@ -32,12 +43,15 @@ export function renderReadme(readme: string): string {
 /** Generated files: repo-relative path -> expected content. */
 export async function generatedFiles(root: string): Promise<Record<string, string>> {
   const readme = await Deno.readTextFile(`${root}/README.md`);
-  return { "README.md": renderReadme(readme) };
+  const files: Record<string, string> = { "README.md": renderReadme(readme) };
+  for (const host of HOSTS) files[manifestFile(host)] = manifestText(host, "pwf");
+  return files;
 }
 
 if (import.meta.main) {
   const root = new URL("../", import.meta.url).pathname;
   for (const [path, text] of Object.entries(await generatedFiles(root))) {
+    await Deno.mkdir(`${root}/${path}`.replace(/\/[^/]+$/, ""), { recursive: true });
     await Deno.writeTextFile(`${root}/${path}`, text);
   }
 }

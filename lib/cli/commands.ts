@@ -10,6 +10,8 @@ import { type AnyCommand, defineCommand } from "./command.ts";
 import { checkCommand } from "./check.ts";
 import { renderCommandHelp, renderHelp } from "./help.ts";
 import { attestCommand } from "./attest.ts";
+import { hookCommand } from "./hook.ts";
+import { hooksCommand } from "./hooks_print.ts";
 import { initCommand } from "./init.ts";
 import { injectCommand } from "./inject.ts";
 import { ledgerCommand } from "./ledger.ts";
@@ -54,6 +56,8 @@ export const COMMANDS: readonly AnyCommand[] = [
   attestCommand,
   ledgerCommand,
   injectCommand,
+  hookCommand,
+  hooksCommand,
   skillCommand,
   versionCommand,
   helpCommand,

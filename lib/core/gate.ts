@@ -20,7 +20,7 @@ export const DEFAULT_GATE_CAP = 20;
 export const GATE_HOST_LIMITS: Readonly<Record<string, number | null>> = {
   claude: 7,
   codex: null,
-  copilot: null,
+  copilot: 7,
   cursor: null,
   gemini: null,
   plain: null,

@@ -124,6 +124,20 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   return { text: guard + body, outcome: "injected", planId };
 }
 
+function turnMarkerName(planId: string | null, opts: FireOptions): string {
+  return cacheName(
+    "posttool",
+    planId ?? "legacy",
+    opts.sessionId ?? opts.env("PWF_SESSION_ID") ?? "any",
+  );
+}
+
+/** A new user turn without injection (hosts whose prompt event has no context channel). */
+export function startTurn(opts: FireOptions): void {
+  const r = resolvePlan(opts.root, opts.env);
+  if (r.kind === "plan") removeCache(opts.root, turnMarkerName(r.plan.id, opts));
+}
+
 /** SPEC 5.5: compare checked items and complete phases with the previous fire. */
 function regressionGuard(opts: FireOptions, s: InjectionState): string {
   if (opts.env("PWF_PLAN_GUARD") === "0" || s.mode.guardOff) return "";

@@ -1,0 +1,164 @@
+/**
+ * `pwf hook <host> <event>`: the entry point every hook registration calls.
+ * Reads the payload, runs the event's core operation, answers in the host's
+ * format, records a receipt. Always exits 0; problems go to stderr.
+ * @module
+ */
+
+import { type Tier } from "../core/inject.ts";
+import {
+  cursorStopPayload,
+  findEvent,
+  findHost,
+  type HostEvent,
+  HOSTS,
+  type HostSpec,
+  type OpResult,
+  parsePayload,
+  type Payload,
+  sessionIdOf,
+  STDIN_CAP,
+  stringField,
+} from "../hosts/mod.ts";
+import { fireInjection, startTurn } from "../store/injection.ts";
+import { appendLedger } from "../store/ledger_store.ts";
+import { appendReceipt } from "../store/receipts.ts";
+import { resolvePlan } from "../store/resolve.ts";
+import { evaluateGate } from "../store/gate_eval.ts";
+import { GATE_HOST_LIMITS } from "../core/gate.ts";
+import { type Context, defineCommand } from "./command.ts";
+
+/** Parsed `pwf hook` arguments (validated at run time: a hook never fails on argv). */
+export interface HookArgs {
+  readonly host: string;
+  readonly event: string;
+}
+
+/** Parse `pwf hook` argv; lenient, because a hook must never fail its host. */
+export function parseHookArgs(argv: readonly string[]): HookArgs {
+  return { host: argv[0] ?? "", event: argv[1] ?? "" };
+}
+
+interface Done {
+  readonly result: OpResult;
+  readonly outcome: string;
+  readonly planId: string | null;
+}
+
+const NOTHING: OpResult = { context: "", block: null };
+
+async function perform(
+  spec: HostSpec,
+  event: HostEvent,
+  payload: Payload,
+  ctx: Context,
+): Promise<Done> {
+  const env = (n: string) => ctx.host.env(n);
+  const opts = { root: ctx.root, env, sessionId: sessionIdOf(payload) };
+  switch (event.op) {
+    case "stop": {
+      const p = spec.name === "cursor" ? cursorStopPayload(payload) : payload;
+      const g = await evaluateGate({
+        root: ctx.root,
+        env,
+        payload: p,
+        hostLimit: GATE_HOST_LIMITS[spec.name] ?? null,
+      });
+      if (g.decision === "allow") ctx.host.stderr(`${g.reason}\n`);
+      return {
+        result: { context: "", block: g.decision === "block" ? g.reason : null },
+        outcome: g.decision === "block" ? "blocked" : `allowed:${g.condition}`,
+        planId: null,
+      };
+    }
+    case "error":
+      return await recordError(spec, payload, ctx);
+    case "turn":
+      startTurn(opts);
+      return { result: NOTHING, outcome: "turn", planId: null };
+    case "noop":
+      return { result: NOTHING, outcome: "noop", planId: null };
+    default: {
+      const fire = await fireInjection(event.op as Tier, opts);
+      return {
+        result: { context: fire.text, block: null },
+        outcome: fire.outcome,
+        planId: fire.planId,
+      };
+    }
+  }
+}
+
+async function recordError(spec: HostSpec, payload: Payload, ctx: Context): Promise<Done> {
+  const r = resolvePlan(ctx.root, (n) => ctx.host.env(n));
+  if (r.kind !== "plan" || r.plan.legacy) {
+    return { result: NOTHING, outcome: "no-plan", planId: null };
+  }
+  const err = payload.error;
+  const message = err && typeof err === "object"
+    ? stringField(err as Payload, "message")
+    : stringField(payload, "error");
+  await appendLedger(r.plan, {
+    event: "error",
+    summary: message || "the host reported an error",
+    agent: spec.name,
+    phase: "",
+    files: [],
+    now: ctx.host.now(),
+  });
+  return { result: NOTHING, outcome: "error-recorded", planId: r.plan.id };
+}
+
+/** Run `pwf hook`: always 0; stdout is exactly what the host expects. */
+export async function runHook(args: HookArgs, ctx: Context): Promise<number> {
+  const spec = findHost(args.host);
+  if (!spec) {
+    ctx.host.stderr(
+      `pwf: hook: unknown host "${args.host}" (known: ${
+        HOSTS.map((h) => h.name).join(", ")
+      }); nothing done\n`,
+    );
+    return 0;
+  }
+  const event = findEvent(spec, args.event);
+  if (!event) {
+    ctx.host.stderr(
+      `pwf: hook: unknown ${spec.name} event "${args.event}" (known: ${
+        spec.events.map((e) => e.name).join(", ")
+      }); nothing done\n`,
+    );
+    return 0;
+  }
+  const started = ctx.host.now().getTime();
+  let done: Done = { result: NOTHING, outcome: "error", planId: null };
+  try {
+    done = await perform(spec, event, parsePayload(ctx.host.readStdin(STDIN_CAP)), ctx);
+  } catch (err) {
+    ctx.host.stderr(
+      `pwf: hook ${spec.name} ${event.name} failed: ${
+        err instanceof Error ? err.message : String(err)
+      }; nothing injected\n`,
+    );
+  }
+  ctx.host.stdout(spec.respond(event, done.result));
+  appendReceipt(ctx.root, {
+    t: ctx.host.now().toISOString(),
+    host: spec.name,
+    event: event.name,
+    plan: done.planId,
+    outcome: done.outcome,
+    ms: ctx.host.now().getTime() - started,
+  });
+  return 0;
+}
+
+/** The `hook` command row. */
+export const hookCommand = defineCommand({
+  name: "hook",
+  summary: "the entry point hook registrations call (always exits 0)",
+  usage: ["hook <host> <event>"],
+  flags: [],
+  words: HOSTS.map((h) => h.name),
+  parse: parseHookArgs,
+  run: runHook,
+});

@@ -1,0 +1,95 @@
+/**
+ * Claude Code: `.claude/settings.json`, hookSpecificOutput.additionalContext
+ * for context, `{"decision":"block","reason":...}` to continue on Stop.
+ * Sources and dates: docs/hosts.md section 1.
+ * @module
+ */
+
+import { hookCommand, type HostEvent, type HostSpec, json, type OpResult } from "./host_spec.ts";
+
+const EVENTS: readonly HostEvent[] = [
+  {
+    name: "SessionStart",
+    op: "session-start",
+    timeout: 30,
+    does: "plan + catch-up at startup, resume, /clear and after compaction",
+  },
+  {
+    name: "UserPromptSubmit",
+    op: "userprompt",
+    timeout: 30,
+    does: "plan view and recent progress on every prompt",
+  },
+  {
+    name: "PreToolUse",
+    op: "pretool",
+    matcher: "Write|Edit|MultiEdit|Bash|Read|Glob|Grep",
+    timeout: 10,
+    does: "short plan view before tools (silent in autonomous modes)",
+  },
+  {
+    name: "PostToolUse",
+    op: "posttool",
+    matcher: "Write|Edit|MultiEdit",
+    timeout: 10,
+    does: "once per turn: update progress.md",
+  },
+  {
+    name: "PreCompact",
+    op: "precompact",
+    timeout: 10,
+    does: "reminder before compaction (debug log only in Claude Code)",
+  },
+  {
+    name: "Stop",
+    op: "stop",
+    timeout: 30,
+    does: "completion gate for gated plans (at most 7 consecutive blocks)",
+  },
+];
+
+/** Claude-style hookSpecificOutput with additionalContext (also used by Codex). */
+export function contextOutput(eventName: string, context: string): string {
+  return context
+    ? json({ hookSpecificOutput: { hookEventName: eventName, additionalContext: context } })
+    : "";
+}
+
+/** Claude-style settings manifest (also the shape Codex uses). */
+export function settingsManifest(
+  host: string,
+  bin: string,
+  events: readonly HostEvent[],
+  extra: (e: HostEvent) => Record<string, unknown> = () => ({}),
+): unknown {
+  const hooks: Record<string, unknown> = {};
+  for (const e of events) {
+    const handler = {
+      type: "command",
+      command: hookCommand(bin, host, e.name),
+      ...extra(e),
+      timeout: e.timeout,
+    };
+    hooks[e.name] = [{ ...(e.matcher ? { matcher: e.matcher } : {}), hooks: [handler] }];
+  }
+  return { hooks };
+}
+
+function respond(event: HostEvent, r: OpResult): string {
+  if (event.op === "stop") return r.block ? json({ decision: "block", reason: r.block }) : "";
+  // PreCompact has no model-visible channel; plain text lands in the debug log.
+  if (event.op === "precompact") return r.context;
+  return contextOutput(event.name, r.context);
+}
+
+/** The Claude Code adapter. */
+export const claude: HostSpec = {
+  name: "claude",
+  title: "Claude Code",
+  manifestPath: ".claude/settings.json",
+  events: EVENTS,
+  manifest: (bin) => settingsManifest("claude", bin, EVENTS),
+  respond,
+  notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +
+    "Claude Code runs each command directly; on Windows write the path with forward slashes.",
+};

@@ -1,0 +1,73 @@
+/**
+ * Codex CLI: `.codex/hooks.json` with `command` and `commandWindows`; JSON
+ * answers only (stdout starting with "[" that is not JSON fails the hook).
+ * Sources and dates: docs/hosts.md section 2.
+ * @module
+ */
+
+import { contextOutput, settingsManifest } from "./claude.ts";
+import { hookCommand, type HostEvent, type HostSpec, json, type OpResult } from "./host_spec.ts";
+
+const EVENTS: readonly HostEvent[] = [
+  {
+    name: "SessionStart",
+    op: "session-start",
+    timeout: 30,
+    does: "plan + catch-up at startup, resume, clear and compaction",
+  },
+  {
+    name: "UserPromptSubmit",
+    op: "userprompt",
+    timeout: 30,
+    does: "plan view and recent progress on every prompt",
+  },
+  {
+    name: "PreToolUse",
+    op: "pretool",
+    matcher: "Bash|Write|Edit|apply_patch",
+    timeout: 10,
+    does: "short plan view before tools (silent in autonomous modes)",
+  },
+  {
+    name: "PostToolUse",
+    op: "posttool",
+    matcher: "Write|Edit|apply_patch",
+    timeout: 10,
+    does: "once per turn: update progress.md",
+  },
+  {
+    name: "PreCompact",
+    op: "precompact",
+    timeout: 10,
+    does: "nothing to print (Codex has no model channel here); re-injected at SessionStart",
+  },
+  { name: "Stop", op: "stop", timeout: 30, does: "completion gate for gated plans" },
+];
+
+function windowsBin(bin: string): string {
+  return bin === "pwf" ? "pwf.exe" : bin;
+}
+
+function respond(event: HostEvent, r: OpResult): string {
+  if (event.op === "stop") return r.block ? json({ decision: "block", reason: r.block }) : "";
+  if (event.op === "precompact") return "";
+  return contextOutput(event.name, r.context);
+}
+
+/** The Codex CLI adapter. */
+export const codex: HostSpec = {
+  name: "codex",
+  title: "Codex CLI",
+  manifestPath: ".codex/hooks.json",
+  events: EVENTS,
+  manifest: (bin) =>
+    settingsManifest(
+      "codex",
+      bin,
+      EVENTS,
+      (e) => ({ commandWindows: hookCommand(windowsBin(bin), "codex", e.name) }),
+    ),
+  respond,
+  notes:
+    "Save as `.codex/hooks.json`, then trust the hooks once with `/hooks` in Codex (again after any change).",
+};

@@ -1,0 +1,79 @@
+/**
+ * GitHub Copilot (CLI and cloud agent): `.github/hooks/pwf.json` with `bash`
+ * and `powershell` keys both running the binary. Sources and dates:
+ * docs/hosts.md section 4.
+ * @module
+ */
+
+import { hookCommand, type HostEvent, type HostSpec, json, type OpResult } from "./host_spec.ts";
+
+const EVENTS: readonly HostEvent[] = [
+  {
+    name: "sessionStart",
+    op: "session-start",
+    timeout: 30,
+    does: "plan + catch-up when a session starts",
+  },
+  {
+    name: "userPromptSubmitted",
+    op: "turn",
+    timeout: 10,
+    does: "starts a turn (Copilot ignores command-hook output here)",
+  },
+  {
+    name: "preToolUse",
+    op: "noop",
+    timeout: 10,
+    does: "nothing, and always exit 0 (Copilot denies the tool if this hook fails)",
+  },
+  {
+    name: "postToolUse",
+    op: "posttool",
+    matcher: "create|edit|apply_patch|str_replace_editor",
+    timeout: 10,
+    does: "once per turn: update progress.md",
+  },
+  {
+    name: "agentStop",
+    op: "stop",
+    timeout: 30,
+    does: "completion gate for gated plans (at most 7 consecutive blocks)",
+  },
+  {
+    name: "errorOccurred",
+    op: "error",
+    timeout: 10,
+    does: "records an `error` event in the run ledger",
+  },
+];
+
+function respond(event: HostEvent, r: OpResult): string {
+  if (event.op === "stop") return json(r.block ? { decision: "block", reason: r.block } : {});
+  if (event.op === "turn" || event.op === "noop") return "";
+  return json(r.context ? { additionalContext: r.context } : {});
+}
+
+/** The Copilot adapter. */
+export const copilot: HostSpec = {
+  name: "copilot",
+  title: "GitHub Copilot",
+  manifestPath: ".github/hooks/pwf.json",
+  events: EVENTS,
+  manifest: (bin) => {
+    const hooks: Record<string, unknown> = {};
+    for (const e of EVENTS) {
+      const command = hookCommand(bin, "copilot", e.name);
+      hooks[e.name] = [{
+        type: "command",
+        bash: command,
+        powershell: command,
+        ...(e.matcher ? { matcher: e.matcher } : {}),
+        timeoutSec: e.timeout,
+      }];
+    }
+    return { version: 1, hooks };
+  },
+  respond,
+  notes:
+    "Save as `.github/hooks/pwf.json`. `preToolUse` is fail-closed in Copilot: if you uninstall pwf, remove this file too.",
+};

@@ -1,0 +1,77 @@
+/**
+ * Gemini CLI: hooks in `.gemini/settings.json`; stdout must be JSON only
+ * (`{}` for nothing); AfterAgent `decision:"deny"` asks for another turn.
+ * Sources and dates: docs/hosts.md section 5.
+ * @module
+ */
+
+import { hookCommand, type HostEvent, type HostSpec, json, type OpResult } from "./host_spec.ts";
+
+const EVENTS: readonly HostEvent[] = [
+  {
+    name: "SessionStart",
+    op: "session-start",
+    timeout: 30,
+    does: "plan + catch-up when a session starts",
+  },
+  {
+    name: "BeforeAgent",
+    op: "userprompt",
+    timeout: 30,
+    does: "plan view and recent progress on every prompt",
+  },
+  {
+    name: "BeforeTool",
+    op: "noop",
+    timeout: 10,
+    does: "nothing (Gemini has no pre-tool context channel)",
+  },
+  {
+    name: "AfterTool",
+    op: "posttool",
+    matcher: "write_file|replace",
+    timeout: 10,
+    does: "once per turn: update progress.md",
+  },
+  {
+    name: "PreCompress",
+    op: "noop",
+    timeout: 10,
+    does: "nothing (no model channel; BeforeAgent re-injects after compression)",
+  },
+  { name: "AfterAgent", op: "stop", timeout: 30, does: "completion gate for gated plans" },
+  { name: "SessionEnd", op: "noop", timeout: 5, does: "nothing" },
+];
+
+function respond(event: HostEvent, r: OpResult): string {
+  if (event.op === "stop") return json(r.block ? { decision: "deny", reason: r.block } : {});
+  if (!r.context) return json({});
+  return json({ hookSpecificOutput: { hookEventName: event.name, additionalContext: r.context } });
+}
+
+function hookName(event: string): string {
+  return "pwf-" + event.replace(/[A-Z]/g, (c, i) => (i ? "-" : "") + c.toLowerCase());
+}
+
+/** The Gemini CLI adapter. */
+export const gemini: HostSpec = {
+  name: "gemini",
+  title: "Gemini CLI",
+  manifestPath: ".gemini/settings.json",
+  events: EVENTS,
+  manifest: (bin) => {
+    const hooks: Record<string, unknown> = {};
+    for (const e of EVENTS) {
+      const handler = {
+        name: hookName(e.name),
+        type: "command",
+        command: hookCommand(bin, "gemini", e.name),
+        timeout: e.timeout * 1000,
+      };
+      hooks[e.name] = [{ ...(e.matcher ? { matcher: e.matcher } : {}), hooks: [handler] }];
+    }
+    return { hooks };
+  },
+  respond,
+  notes: "Merge the `hooks` object into `.gemini/settings.json`. Timeouts are in milliseconds.",
+};

@@ -1,0 +1,66 @@
+/**
+ * What a host adapter is: its events (each mapped to one core operation),
+ * where its registration manifest goes, how to render that manifest, and how
+ * to answer each operation in the host's own output format.
+ * @module
+ */
+
+/** The core operations a hook event can map to. */
+export type Op =
+  | "session-start"
+  | "userprompt"
+  | "pretool"
+  | "posttool"
+  | "precompact"
+  | "stop"
+  | "error"
+  | "turn"
+  | "noop";
+
+/** One event a host fires. */
+export interface HostEvent {
+  /** The host's event name, exactly as registered. */
+  readonly name: string;
+  readonly op: Op;
+  /** Tool matcher, where the host supports one. */
+  readonly matcher?: string;
+  /** Timeout in seconds (converted to the host's unit in its manifest). */
+  readonly timeout: number;
+  /** What the event does, for the README. */
+  readonly does: string;
+}
+
+/** The result of an operation, before the host wraps it. */
+export interface OpResult {
+  /** Text for the model ("" for none). */
+  readonly context: string;
+  /** The gate's block reason when the stop is blocked, else null. */
+  readonly block: string | null;
+}
+
+/** One host adapter. */
+export interface HostSpec {
+  /** Name used in `pwf hook <name> <event>`. */
+  readonly name: string;
+  /** Human name. */
+  readonly title: string;
+  /** Where the manifest goes, relative to the project root. */
+  readonly manifestPath: string;
+  readonly events: readonly HostEvent[];
+  /** The registration manifest for a pwf binary path. */
+  manifest(bin: string): unknown;
+  /** stdout for an event's result ("" for nothing); must end with "\n" when non-empty. */
+  respond(event: HostEvent, result: OpResult): string;
+  /** Notes for the README's host section. */
+  readonly notes: string;
+}
+
+/** The command line a registration runs: no shell syntax, just argv words. */
+export function hookCommand(bin: string, host: string, event: string): string {
+  return `${bin} hook ${host} ${event}`;
+}
+
+/** One compact JSON object + "\n". */
+export function json(value: unknown): string {
+  return JSON.stringify(value) + "\n";
+}

@@ -1,0 +1,9 @@
+/**
+ * Host adapters: payload in, host output out. Pure: no filesystem access.
+ * @module
+ */
+
+export * from "./host_spec.ts";
+export * from "./payload.ts";
+export * from "./table.ts";
+export { cursorStopPayload } from "./cursor.ts";

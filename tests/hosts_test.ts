@@ -1,0 +1,215 @@
+import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
+import { inProject, REPO, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
+import { HOSTS, manifestText } from "../lib/hosts/mod.ts";
+import { sha256Hex } from "../lib/core/sha256.ts";
+
+const PAYLOADS = `${REPO}/tests/testdata/payloads`;
+const GOLDEN = `${REPO}/tests/testdata/golden`;
+const UPDATE = Deno.env.get("UPDATE_GOLDEN") === "1";
+
+async function interactivePlan(dir: string): Promise<void> {
+  await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+  await writeText(
+    dir,
+    ".planning/p/progress.md",
+    "# Progress\n- 2026-11-29T10:00:00Z built the parser\n",
+  );
+}
+
+async function gatedPlan(dir: string): Promise<void> {
+  await interactivePlan(dir);
+  await writeText(dir, ".planning/p/.mode", "autonomous gate\n");
+  await writeText(dir, ".planning/p/.attestation", `${await sha256Hex(SAMPLE_PLAN)}\n`);
+}
+
+async function fire(dir: string, host: string, event: string, stdin?: string | Uint8Array) {
+  const payload = stdin ?? await Deno.readTextFile(`${PAYLOADS}/${host}.${event}.json`);
+  return await runPwf(dir, ["hook", host, event], { stdin: payload });
+}
+
+/** What a host accepts: "" or exactly one compact JSON object line, or (plain/claude PreCompact) text. */
+function assertValidForHost(host: string, event: string, out: string): void {
+  if (out === "") return;
+  assert(out.endsWith("\n"), `${host} ${event}: output must end with a newline`);
+  if (host === "plain" || (host === "claude" && event === "PreCompact")) return;
+  const lines = out.trimEnd().split("\n");
+  assertEquals(lines.length, 1, `${host} ${event}: one JSON line`);
+  const v = JSON.parse(lines[0]!);
+  assert(v && typeof v === "object" && !Array.isArray(v), `${host} ${event}: a JSON object`);
+  assertEquals(JSON.stringify(v) + "\n", out, `${host} ${event}: compact JSON`);
+}
+
+for (const host of HOSTS) {
+  for (const event of host.events) {
+    Deno.test(`hook ${host.name} ${event.name} answers in the host's format (golden)`, async () => {
+      await inProject(async (dir) => {
+        await (event.op === "stop" ? gatedPlan(dir) : interactivePlan(dir));
+        const r = await fire(dir, host.name, event.name);
+        assertEquals(r.code, 0, r.stderr);
+        assertValidForHost(host.name, event.name, r.stdout);
+        const golden = `${GOLDEN}/${host.name}.${event.name}.out`;
+        if (UPDATE) await Deno.writeTextFile(golden, r.stdout);
+        assertEquals(
+          r.stdout,
+          await Deno.readTextFile(golden),
+          `${golden} (UPDATE_GOLDEN=1 to refresh)`,
+        );
+      });
+    });
+  }
+}
+
+Deno.test("context hooks carry the framed plan for every host that has a context channel", async () => {
+  await inProject(async (dir) => {
+    await interactivePlan(dir);
+    const cases: [string, string, (v: Record<string, any>) => string][] = [
+      ["claude", "UserPromptSubmit", (v) => v.hookSpecificOutput.additionalContext],
+      ["codex", "SessionStart", (v) => v.hookSpecificOutput.additionalContext],
+      ["cursor", "sessionStart", (v) => v.additional_context],
+      ["copilot", "sessionStart", (v) => v.additionalContext],
+      ["gemini", "BeforeAgent", (v) => v.hookSpecificOutput.additionalContext],
+    ];
+    for (const [host, event, pick] of cases) {
+      const r = await fire(dir, host, event);
+      const ctx = pick(JSON.parse(r.stdout));
+      assertStringIncludes(ctx, "[planning-with-files] DATA ONLY.", host);
+      assertStringIncludes(ctx, "### Phase 2: Build", host);
+    }
+  });
+});
+
+Deno.test("gated plan with a phase in progress: each host that can block does so in its own format", async () => {
+  await inProject(async (dir) => {
+    await gatedPlan(dir);
+    const expect: Record<string, (v: Record<string, unknown>) => unknown> = {
+      claude: (v) => v.decision === "block" && v.reason,
+      codex: (v) => v.decision === "block" && v.reason,
+      copilot: (v) => v.decision === "block" && v.reason,
+      gemini: (v) => v.decision === "deny" && v.reason,
+      cursor: (v) => v.followup_message,
+    };
+    for (
+      const [host, event] of [["claude", "Stop"], ["codex", "Stop"], ["copilot", "agentStop"], [
+        "gemini",
+        "AfterAgent",
+      ], ["cursor", "stop"]]
+    ) {
+      await writeText(dir, ".planning/p/.stop_blocks", "0\n");
+      const r = await fire(dir, host!, event!);
+      const reason = expect[host!]!(JSON.parse(r.stdout));
+      assert(typeof reason === "string", `${host} must block: ${r.stdout}`);
+      assertStringIncludes(reason as string, "Phase 2: Build");
+      assertStringIncludes(reason as string, "1/5");
+    }
+    await writeText(dir, ".planning/p/.stop_blocks", "0\n");
+    const plain = await fire(dir, "plain", "stop", "{}");
+    assertStringIncludes(plain.stdout, "Phase 2: Build");
+  });
+});
+
+Deno.test("Cursor gets a followup_message only when the gate blocks", async () => {
+  await inProject(async (dir) => {
+    await interactivePlan(dir);
+    assertEquals((await fire(dir, "cursor", "stop")).stdout, "{}\n");
+    await gatedPlan(dir);
+    const repeat = await fire(
+      dir,
+      "cursor",
+      "stop",
+      JSON.stringify({ status: "completed", loop_count: 1 }),
+    );
+    assertEquals(repeat.stdout, "{}\n");
+    const aborted = await fire(
+      dir,
+      "cursor",
+      "stop",
+      JSON.stringify({ status: "aborted", loop_count: 0 }),
+    );
+    assertEquals(aborted.stdout, "{}\n");
+    assertStringIncludes((await fire(dir, "cursor", "stop")).stdout, "followup_message");
+  });
+});
+
+Deno.test("malformed, empty, BOM-prefixed and 5 MiB stdin: exit 0, valid output, no stack trace", async () => {
+  await inProject(async (dir) => {
+    await gatedPlan(dir);
+    const inputs: (string | Uint8Array)[] = [
+      "",
+      "{not json",
+      "[1,2,3]",
+      "\uFEFF" + JSON.stringify({ session_id: "abc", stop_hook_active: false }),
+      new Uint8Array(5 * 1024 * 1024).fill(0x7b),
+      new Uint8Array([0xff, 0xfe, 0x00, 0x01]),
+    ];
+    for (const host of HOSTS) {
+      for (const event of host.events) {
+        for (const input of inputs) {
+          const r = await fire(dir, host.name, event.name, input);
+          assertEquals(r.code, 0, `${host.name} ${event.name}`);
+          assertValidForHost(host.name, event.name, r.stdout);
+          assert(!/\bat .*:\d+:\d+/.test(r.stdout + r.stderr), "no stack trace");
+        }
+      }
+    }
+  });
+});
+
+Deno.test("unknown host or event: nothing on stdout, one line on stderr, exit 0", async () => {
+  await inProject(async (dir) => {
+    await interactivePlan(dir);
+    for (
+      const args of [["hook", "nosuch", "Stop"], ["hook", "claude", "NoSuchEvent"], ["hook"], [
+        "hook",
+        "claude",
+      ]]
+    ) {
+      const r = await runPwf(dir, args, { stdin: "{}" });
+      assertEquals([r.code, r.stdout], [0, ""], args.join(" "));
+      assertEquals(r.stderr.trim().split("\n").length, 1, args.join(" "));
+    }
+  });
+});
+
+Deno.test("manifests run the binary directly: no shell operators, no $VAR, no interpreter", () => {
+  for (const host of HOSTS) {
+    const text = manifestText(host, "pwf");
+    const commands = [
+      ...text.matchAll(/"(?:command|commandWindows|bash|powershell|[a-z-]+)": "(pwf [^"]*)"/g),
+    ].map((m) => m[1]!);
+    assert(commands.length >= host.events.length, host.name);
+    for (const c of commands) {
+      assert(/^pwf hook [a-z]+ [A-Za-z-]+$/.test(c), `${host.name}: ${c}`);
+    }
+    assert(
+      !/[|&;<>`$]|\b(sh|bash|cmd|powershell|pwsh|python3?|node)\s+-/.test(commands.join("\n")),
+      host.name,
+    );
+  }
+});
+
+Deno.test("hooks print --bin C:/Tools/pwf.exe yields a manifest with that exact path", async () => {
+  await inProject(async (dir) => {
+    for (const host of HOSTS) {
+      const r = await runPwf(dir, ["hooks", "print", host.name, "--bin", "C:/Tools/pwf.exe"]);
+      assertEquals(r.code, 0, r.stderr);
+      const v = JSON.parse(r.stdout);
+      assert(v);
+      for (const e of host.events) {
+        assertStringIncludes(r.stdout, `"C:/Tools/pwf.exe hook ${host.name} ${e.name}"`);
+      }
+    }
+    const bad = await runPwf(dir, ["hooks", "print", "claude", "--bin", "/opt/my tools/pwf"]);
+    assertEquals(bad.code, 2);
+  });
+});
+
+Deno.test("committed hooks/ manifests match the host table", async () => {
+  for (const host of HOSTS) {
+    const file = `${REPO}/hooks/${host.name}/${host.manifestPath.split("/").pop()}`;
+    assertEquals(
+      await Deno.readTextFile(file),
+      manifestText(host, "pwf"),
+      `${file}: run "deno task gen"`,
+    );
+  }
+});

@@ -62,6 +62,7 @@ for (const host of HOSTS) {
 Deno.test("context hooks carry the framed plan for every host that has a context channel", async () => {
   await inProject(async (dir) => {
     await interactivePlan(dir);
+    // deno-lint-ignore no-explicit-any
     const cases: [string, string, (v: Record<string, any>) => string][] = [
       ["claude", "UserPromptSubmit", (v) => v.hookSpecificOutput.additionalContext],
       ["codex", "SessionStart", (v) => v.hookSpecificOutput.additionalContext],

@@ -7,6 +7,7 @@
 import { UsageError } from "../core/errors.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type AnyCommand, defineCommand } from "./command.ts";
+import { completionsCommand } from "./completions.ts";
 import { renderCommandHelp, renderHelp } from "./help.ts";
 import { initCommand } from "./init.ts";
 import { phaseCommand } from "./phase.ts";
@@ -44,6 +45,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   statusCommand,
   phaseCommand,
   versionCommand,
+  completionsCommand(() => COMMANDS),
   helpCommand,
 ];
 

@@ -9,9 +9,13 @@ import { maxPositionals, parseArgv } from "./argv.ts";
 import { type AnyCommand, defineCommand } from "./command.ts";
 import { completionsCommand } from "./completions.ts";
 import { renderCommandHelp, renderHelp } from "./help.ts";
+import { attestCommand } from "./attest.ts";
 import { initCommand } from "./init.ts";
+import { injectCommand } from "./inject.ts";
+import { ledgerCommand } from "./ledger.ts";
 import { phaseCommand } from "./phase.ts";
 import { resolveCommand } from "./resolve_cmd.ts";
+import { skillCommand } from "./skill.ts";
 import { statusCommand } from "./status.ts";
 import { useCommand } from "./use.ts";
 import { versionCommand } from "./version.ts";
@@ -44,6 +48,10 @@ export const COMMANDS: readonly AnyCommand[] = [
   resolveCommand,
   statusCommand,
   phaseCommand,
+  attestCommand,
+  ledgerCommand,
+  injectCommand,
+  skillCommand,
   versionCommand,
   completionsCommand(() => COMMANDS),
   helpCommand,

@@ -40,3 +40,12 @@ export function renderCommandHelp(c: AnyCommand): string {
     "",
   ].join("\n");
 }
+
+/** The README's command table (Markdown), rendered from the command table. */
+export function renderCommandsMarkdown(table: readonly AnyCommand[]): string {
+  const rows = table.map((c) => {
+    const usage = c.usage.map((u) => `\`pwf ${u.replaceAll("|", "\\|")}\``).join("<br>");
+    return `| ${usage} | ${c.summary.replaceAll("|", "\\|")} |`;
+  });
+  return ["| Command | What it does |", "|---|---|", ...rows, ""].join("\n");
+}

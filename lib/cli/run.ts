@@ -4,7 +4,7 @@
  * @module
  */
 
-import { errorLine, exitCodeFor, PwfError, UsageError } from "../core/errors.ts";
+import { errorLine, ExitCode, exitCodeFor, PwfError, UsageError } from "../core/errors.ts";
 import { type Host, isDisabled, useColor } from "../core/host.ts";
 import type { Context } from "./command.ts";
 import { COMMANDS, findCommand } from "./commands.ts";
@@ -29,7 +29,13 @@ export async function run(argv: readonly string[], host: Host): Promise<number> 
 
 async function dispatch(argv: readonly string[], ctx: Context): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h") {
+  if (name === undefined) {
+    // No command: usage on stderr only, so a host that runs a bare "pwf"
+    // never turns help text into model context.
+    ctx.host.stderr(renderHelp(COMMANDS));
+    return ExitCode.usage;
+  }
+  if (name === "--help" || name === "-h") {
     ctx.host.stdout(renderHelp(COMMANDS));
     return 0;
   }

@@ -55,6 +55,8 @@ export function readText(loc: Location): string | null {
 
 /** The plan's mode (no `.mode` file: interactive). */
 export function readMode(plan: PlanRef): Mode {
+  // A legacy root plan's .mode sits outside the read grant: it reads as interactive.
+  if (plan.legacy) return parseMode("");
   return parseMode(readText(planFile(plan, ".mode")) ?? "");
 }
 

@@ -1,0 +1,123 @@
+/**
+ * `pwf skill print`: print the agent-facing skill, its reference or one
+ * slash-command prompt, exactly as the user places it where the host looks.
+ * The binary cannot write outside .planning, so it prints; the user redirects.
+ * @module
+ */
+
+import { AGENT_COMMAND_NAMES, resolveAgentCommand } from "../core/agent_texts.ts";
+import { UsageError } from "../core/errors.ts";
+import {
+  type AgentFile,
+  commandFile,
+  findSkillHost,
+  referenceFile,
+  SKILL_HOST_NAMES,
+  skillFile,
+} from "../core/skill_hosts.ts";
+import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
+import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { printJson } from "./plan_context.ts";
+
+/** What to print. */
+export type SkillWhat =
+  | { readonly kind: "skill" }
+  | { readonly kind: "reference" }
+  | { readonly kind: "command"; readonly name: string };
+
+/** Parsed `pwf skill` arguments. */
+export interface SkillArgs {
+  readonly host: string;
+  readonly what: SkillWhat;
+  readonly json: boolean;
+}
+
+const FLAGS = [
+  {
+    name: "host",
+    summary: "the agent host whose format and location to use (default claude)",
+    value: "HOST",
+    choices: SKILL_HOST_NAMES,
+  },
+  {
+    name: "command",
+    summary: `print one slash-command prompt (${AGENT_COMMAND_NAMES.join(", ")})`,
+    value: "NAME",
+  },
+  { name: "reference", summary: "print reference.md, the details the skill points to" },
+  JSON_FLAG,
+];
+
+/** Parse `pwf skill` argv. */
+export function parseSkillArgs(argv: readonly string[]): SkillArgs {
+  const p = parseArgv("skill", argv, FLAGS);
+  maxPositionals("skill", p, 1);
+  const sub = p.positionals[0];
+  if (sub !== "print") {
+    throw new UsageError(
+      sub === undefined
+        ? `skill: needs a subcommand: pwf skill print [--host HOST] [--command NAME|--reference]`
+        : `skill: unknown subcommand "${sub}" (the only one is "print")`,
+    );
+  }
+  const name = stringFlag(p, "command");
+  if (name !== undefined && p.flags.reference) {
+    throw new UsageError(`skill print: give "--command" or "--reference", not both`);
+  }
+  return {
+    host: stringFlag(p, "host") ?? "claude",
+    what: name !== undefined
+      ? { kind: "command", name: commandName(name) }
+      : p.flags.reference
+      ? { kind: "reference" }
+      : { kind: "skill" },
+    json: p.flags.json === true,
+  };
+}
+
+function commandName(name: string): string {
+  const resolved = resolveAgentCommand(name);
+  if (resolved === undefined) {
+    throw new UsageError(
+      `skill print: unknown command "${name}" (one of ${AGENT_COMMAND_NAMES.join(", ")})`,
+    );
+  }
+  return resolved;
+}
+
+/** The file a `pwf skill print` invocation stands for. */
+export function skillFileFor(args: SkillArgs): AgentFile {
+  const host = findSkillHost(args.host);
+  if (!host) throw new UsageError(`skill print: unknown host "${args.host}"`);
+  if (args.what.kind === "skill") return skillFile(host);
+  if (args.what.kind === "reference") return referenceFile(host);
+  const file = commandFile(host, args.what.name);
+  if (!file) throw new UsageError(`skill print: unknown command "${args.what.name}"`);
+  return file;
+}
+
+/** Run `pwf skill print`: print the file (or, with --json, where it goes and its text). */
+export function runSkill(args: SkillArgs, ctx: Context): number {
+  const file = skillFileFor(args);
+  if (args.json) {
+    printJson(ctx, { schemaVersion: 1, host: args.host, path: file.path, text: file.text });
+  } else {
+    ctx.host.stdout(file.text);
+  }
+  return 0;
+}
+
+/** The `skill` command row. */
+export const skillCommand = defineCommand({
+  name: "skill",
+  summary: "print the agent skill, its reference or a slash-command prompt for a host",
+  usage: [
+    "skill print [--host HOST] [--json]",
+    "skill print --reference [--host HOST] [--json]",
+    "skill print --command NAME [--host HOST] [--json]",
+  ],
+  flags: FLAGS,
+  words: ["print"],
+  parse: parseSkillArgs,
+  run: runSkill,
+});

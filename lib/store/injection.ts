@@ -1,0 +1,137 @@
+/**
+ * One injection fire: resolve the plan, apply the refusals, session
+ * isolation and regression guard, gather the state and compose the text
+ * (lib/core/inject.ts). Used by `pwf inject` and by every host adapter.
+ * @module
+ */
+
+import { countPhases, parsePlan } from "../core/plan_parse.ts";
+import {
+  budgetFrom,
+  composePosttool,
+  composePrecompact,
+  composePretool,
+  composeUserprompt,
+  type InjectionState,
+  PREFIX,
+  refusalFor,
+  type Tier,
+} from "../core/inject.ts";
+import { isValidPlanId } from "../core/plan_id.ts";
+import { regressionLine } from "../core/regression.ts";
+import { decodeText } from "../core/text.ts";
+import { inspect, planningLoc } from "./containment.ts";
+import { readFile } from "./files.ts";
+import { agentLedgers } from "./ledger_store.ts";
+import { ledgerSummary } from "../core/ledger.ts";
+import { readAttestation, readMode, readText } from "./planning.ts";
+import { planFile, type PlanRef, resolvePlan } from "./resolve.ts";
+import { cacheName, readCache, removeCache, writeCache } from "./cache.ts";
+
+/** What one fire produced. */
+export interface Fire {
+  /** The text to inject ("" for nothing). */
+  readonly text: string;
+  /** What happened, for receipts: injected, silent, refused, no-plan, ... */
+  readonly outcome: string;
+  /** The plan id the fire used, if any. */
+  readonly planId: string | null;
+}
+
+/** Inputs of a fire besides the tier. */
+export interface FireOptions {
+  readonly root: string;
+  readonly env: (name: string) => string | undefined;
+  /** The host's session id, if its payload had one. */
+  readonly sessionId?: string | undefined;
+}
+
+const notice = (tier: Tier, text: string, outcome: string): Fire => ({
+  text: tier === "userprompt" || tier === "session-start" ? `${text}\n` : "",
+  outcome,
+  planId: null,
+});
+
+/** Check session isolation (SPEC 5.6): a notice when this session is not attached. */
+function isolationNotice(opts: FireOptions): string | null {
+  try {
+    if (inspect(planningLoc(opts.root, "sessions")).kind !== "dir") return null;
+    const id = opts.sessionId ?? opts.env("PWF_SESSION_ID") ?? "";
+    if (
+      isValidPlanId(id) &&
+      inspect(planningLoc(opts.root, "sessions", `${id}.attached`)).kind === "file"
+    ) return null;
+  } catch { /* a sessions dir we cannot read safely counts as not attached */ }
+  return `${PREFIX} Session isolation is on (.planning/sessions/ exists) and this session is not attached, so no plan was injected. Attach it by creating .planning/sessions/<session id>.attached (or set PWF_SESSION_ID), or delete .planning/sessions/ to turn isolation off.`;
+}
+
+/** Gather the state of a resolved plan for composing. */
+export async function gatherState(
+  plan: PlanRef,
+  env: (name: string) => string | undefined,
+): Promise<InjectionState | null> {
+  const got = readFile(planFile(plan, "task_plan.md"));
+  if (got.kind === "missing") return null;
+  const planText = decodeText(got.bytes);
+  const parsed = parsePlan(planText);
+  const mode = readMode(plan);
+  const ledgers = mode.autonomous ? agentLedgers(plan) : [];
+  return {
+    id: plan.id,
+    display: plan.display,
+    planText,
+    plan: parsed,
+    planCut: got.truncated,
+    mode,
+    attestation: await readAttestation(plan),
+    progress: mode.autonomous ? null : readText(planFile(plan, "progress.md")),
+    ledger: mode.autonomous ? ledgerSummary(ledgers, parsed) : "",
+    smart: env("PWF_INJECT") === "smart" || mode.smart,
+    budget: budgetFrom(env("PWF_MAX_INJECT_CHARS")),
+  };
+}
+
+/** Run one injection fire for a tier. Never throws for bad state on disk. */
+export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire> {
+  const r = resolvePlan(opts.root, opts.env);
+  if (r.kind === "refused") return notice(tier, `${PREFIX} ${r.why}; nothing injected.`, "refused");
+  if (r.kind === "none") return { text: "", outcome: "no-plan", planId: null };
+  const isolated = isolationNotice(opts);
+  if (isolated) return notice(tier, isolated, "not-attached");
+  const s = await gatherState(r.plan, opts.env);
+  if (!s) return { text: "", outcome: "no-plan", planId: r.plan.id };
+  const planId = r.plan.id;
+  if (tier === "precompact") return { text: composePrecompact(s), outcome: "injected", planId };
+  const refusal = refusalFor(s);
+  if (refusal) return { ...notice(tier, refusal, "refused"), planId };
+  const turnMarker = cacheName(
+    "posttool",
+    planId ?? "legacy",
+    opts.sessionId ?? opts.env("PWF_SESSION_ID") ?? "any",
+  );
+  if (tier === "posttool") {
+    if (readCache(opts.root, turnMarker) !== null) return { text: "", outcome: "silent", planId };
+    writeCache(opts.root, turnMarker, "1\n");
+    return { text: composePosttool(s), outcome: "injected", planId };
+  }
+  if (tier === "pretool") {
+    const text = await composePretool(s);
+    return { text, outcome: text ? "injected" : "silent", planId };
+  }
+  removeCache(opts.root, turnMarker);
+  const guard = tier === "userprompt" ? regressionGuard(opts, s) : "";
+  const body = await composeUserprompt({ ...s, budget: s.budget - guard.length });
+  return { text: guard + body, outcome: "injected", planId };
+}
+
+/** SPEC 5.5: compare checked items and complete phases with the previous fire. */
+function regressionGuard(opts: FireOptions, s: InjectionState): string {
+  if (opts.env("PWF_PLAN_GUARD") === "0" || s.mode.guardOff) return "";
+  const name = cacheName("guard", s.id ?? "legacy");
+  const now = { checked: s.plan.checkedItems, complete: countPhases(s.plan).complete };
+  const before = readCache(opts.root, name);
+  const text = `${now.checked} ${now.complete}\n`;
+  if (before !== text) writeCache(opts.root, name, text);
+  const line = regressionLine(s.display, before, now);
+  return line ? `${line}\n` : "";
+}

@@ -1,0 +1,43 @@
+/**
+ * Every generated artifact in the repository, rendered from the tables in
+ * lib/: README sections between `<!-- BEGIN GENERATED: x -->` markers (and,
+ * as they are added, hook manifests). `deno task gen` writes them; a test
+ * fails when a committed file differs from what the tables render.
+ * @module
+ */
+
+import { COMMANDS } from "../lib/cli/commands.ts";
+import { renderCommandsMarkdown } from "../lib/cli/help.ts";
+
+/** README sections: marker name -> rendered Markdown. */
+export function readmeSections(): Record<string, string> {
+  return { commands: renderCommandsMarkdown(COMMANDS) };
+}
+
+/** Replace each generated README section with its rendering. */
+export function renderReadme(readme: string): string {
+  let out = readme;
+  for (const [name, body] of Object.entries(readmeSections())) {
+    const begin = `<!-- BEGIN GENERATED: ${name} -->\n`;
+    const end = `<!-- END GENERATED: ${name} -->`;
+    const a = out.indexOf(begin), b = out.indexOf(end);
+    if (a < 0 || b < a) {
+      throw new Error(`README.md lacks the generated section markers for "${name}"`);
+    }
+    out = out.slice(0, a + begin.length) + body + out.slice(b);
+  }
+  return out;
+}
+
+/** Generated files: repo-relative path -> expected content. */
+export async function generatedFiles(root: string): Promise<Record<string, string>> {
+  const readme = await Deno.readTextFile(`${root}/README.md`);
+  return { "README.md": renderReadme(readme) };
+}
+
+if (import.meta.main) {
+  const root = new URL("../", import.meta.url).pathname;
+  for (const [path, text] of Object.entries(await generatedFiles(root))) {
+    await Deno.writeTextFile(`${root}/${path}`, text);
+  }
+}

@@ -29,7 +29,6 @@ import { assertEquals } from "./assert.ts";
 const PENDING_COMMANDS: readonly string[] = [
   "catchup",
   "check",
-  "completions",
   "doctor",
   "hook",
   "hooks",

@@ -28,7 +28,6 @@ import { assertEquals } from "./assert.ts";
  */
 const PENDING_COMMANDS: readonly string[] = [
   "catchup",
-  "completions",
   "doctor",
 ];
 

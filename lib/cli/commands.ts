@@ -8,6 +8,7 @@ import { UsageError } from "../core/errors.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type AnyCommand, defineCommand } from "./command.ts";
 import { checkCommand } from "./check.ts";
+import { completionsCommand } from "./completions.ts";
 import { renderCommandHelp, renderHelp } from "./help.ts";
 import { attestCommand } from "./attest.ts";
 import { hookCommand } from "./hook.ts";
@@ -60,6 +61,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   hooksCommand,
   skillCommand,
   versionCommand,
+  completionsCommand(() => COMMANDS),
   helpCommand,
 ];
 

@@ -4,7 +4,7 @@
  */
 
 import { BUILD_INFO } from "../core/build_info.ts";
-import { PERMISSION_FLAGS } from "../core/permissions.ts";
+import { ENV_VARS, PERMISSION_FLAGS, READ_PATHS, WRITE_PATHS } from "../core/permissions.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { printJson } from "./plan_context.ts";
@@ -33,9 +33,20 @@ export function runVersion(args: VersionArgs, ctx: Context): number {
       deno: Deno.version.deno,
       target,
       build: kind,
+      compiled: BUILD_INFO.compiled,
       permissions: PERMISSION_FLAGS,
+      sandbox: {
+        read: READ_PATHS,
+        write: WRITE_PATHS,
+        env: ENV_VARS,
+        net: false,
+        run: false,
+        ffi: false,
+        sys: false,
+      },
     });
   } else {
+    // One line, exactly the documented format; the sandbox is in --json and doctor.
     ctx.host.stdout(
       `pwf ${BUILD_INFO.version} (${BUILD_INFO.commit}, deno ${Deno.version.deno}, ${target}, ${kind})\n`,
     );
@@ -46,7 +57,7 @@ export function runVersion(args: VersionArgs, ctx: Context): number {
 /** The `version` command row. */
 export const versionCommand = defineCommand({
   name: "version",
-  summary: "print version, commit, deno version, target and build kind",
+  summary: "print version, commit, deno version, target and build kind (--json: and the sandbox)",
   usage: ["version [--json]"],
   flags: [JSON_FLAG],
   parse: parseVersionArgs,

@@ -1,0 +1,172 @@
+import { FORBIDDEN_FLAGS, PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { compileArgs, TARGETS } from "../tools/compile.ts";
+import { assert, assertEquals, assertNotIncludes, assertStringIncludes } from "./assert.ts";
+import { REPO, tempProject } from "./helpers.ts";
+
+const PERMISSION_ARG =
+  /^(-A|-P(=.*)?|--(allow|deny|ignore)-[a-z-]+(=.*)?|--no-prompt|--permission-set.*)$/;
+
+function pwfTaskFlags(): string[] {
+  const config = JSON.parse(Deno.readTextFileSync(`${REPO}/deno.json`));
+  const task: string = config.tasks.pwf;
+  const m = /deno run (.*?) "\$R\/main\.ts"/.exec(task);
+  assert(m?.[1], `deno.json pwf task has an unexpected shape: ${task}`);
+  return m[1].split(/\s+/);
+}
+
+Deno.test("compile flags, PERMISSION_FLAGS and deno.json's pwf task flags are the same list, with --deny-net and nothing forbidden", () => {
+  const task = pwfTaskFlags();
+  assertEquals(task.filter((a) => !PERMISSION_ARG.test(a)), [], "non-permission args in pwf task");
+  assertEquals(task, [...PERMISSION_FLAGS]);
+  for (const target of TARGETS) {
+    const args = compileArgs(target, { entry: "E/main.ts", config: "E/deno.json" }, "O/pwf");
+    assertEquals(args.filter((a) => PERMISSION_ARG.test(a)), [...PERMISSION_FLAGS]);
+  }
+  assert(PERMISSION_FLAGS.includes("--deny-net"), "--deny-net missing");
+  const forbidden = [
+    "--allow-run",
+    "--allow-ffi",
+    "--allow-sys",
+    "--allow-all",
+    ...FORBIDDEN_FLAGS,
+  ];
+  for (const flag of PERMISSION_FLAGS) {
+    for (const bad of forbidden) assert(flag !== bad && !flag.startsWith(`${bad}=`), flag);
+  }
+});
+
+Deno.test("the compile tool has no permission list of its own (flags come only from permissions.ts)", async () => {
+  const src = await Deno.readTextFile(`${REPO}/tools/compile.ts`);
+  assertNotIncludes(src, '"--allow-');
+  assertNotIncludes(src, '"--deny-');
+  assertStringIncludes(src, "...PERMISSION_FLAGS");
+});
+
+Deno.test("compile targets are the six of SPEC section 12", () => {
+  const spec = ["x86_64", "aarch64"].flatMap((a) =>
+    ["unknown-linux-gnu", "apple-darwin", "pc-windows-msvc"].map((os) => `${a}-${os}`)
+  );
+  assertEquals([...TARGETS].sort(), spec.sort());
+});
+
+function buildEnv(extra: Record<string, string>): Record<string, string> {
+  const env = Deno.env.toObject();
+  for (const k of Object.keys(env)) {
+    if (/^(DENORT_BIN|DENO_DIR|NO_PROXY|no_proxy|INIT_CWD)$/.test(k)) delete env[k];
+  }
+  return { ...env, ...extra };
+}
+
+async function compileTask(args: string[], env: Record<string, string>) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "-q", "--config", `${REPO}/deno.json`, "compile", ...args],
+    cwd: REPO,
+    env: buildEnv(env),
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+async function entries(dir: string): Promise<string[]> {
+  try {
+    return (await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name).sort();
+  } catch {
+    return [];
+  }
+}
+
+const BUILD_INFO_FILE = `${REPO}/lib/core/build_info.ts`;
+
+Deno.test("deno task compile without network and without DENORT_BIN fails non-zero saying the denort runtime could not be downloaded", async () => {
+  const p = await tempProject("pwf-compile-");
+  try {
+    const before = await Deno.readTextFile(BUILD_INFO_FILE);
+    await Deno.mkdir(`${p.dir}/deno_dir`);
+    const unreachable = "http://127.0.0.1:9"; // forces "no network" even where there is one
+    const r = await compileTask(["--target", "x86_64-unknown-linux-gnu", "--out", `${p.dir}/out`], {
+      DENO_DIR: `${p.dir}/deno_dir`, // no cached denort
+      HTTPS_PROXY: unreachable,
+      https_proxy: unreachable,
+      HTTP_PROXY: unreachable,
+      http_proxy: unreachable,
+    });
+    assertEquals(r.code, 1, r.stderr);
+    const last = r.stderr.trim().split("\n").at(-1) ?? "";
+    assertStringIncludes(last, "pwf compile: cannot build x86_64-unknown-linux-gnu");
+    assertStringIncludes(last, "could not download the denort runtime");
+    assertStringIncludes(last, "DENORT_BIN is unset");
+    assertStringIncludes(last, "Set DENORT_BIN to a local denort");
+    assertEquals(await entries(`${p.dir}/out`), [], "no SHA256SUMS, staging or binary left");
+    assertEquals(await Deno.readTextFile(BUILD_INFO_FILE), before);
+  } finally {
+    await p.cleanup();
+  }
+});
+
+Deno.test("compile refuses a DENORT_BIN that is not a file, naming it", async () => {
+  const p = await tempProject("pwf-compile-");
+  try {
+    const bin = `${p.dir}/missing/denort`;
+    const r = await compileTask(
+      ["--target", "x86_64-unknown-linux-gnu", "--out", `${p.dir}/out`],
+      { DENORT_BIN: bin },
+    );
+    assertEquals(r.code, 1);
+    assertStringIncludes(r.stderr, `pwf compile: DENORT_BIN="${bin}" is not a file`);
+  } finally {
+    await p.cleanup();
+  }
+});
+
+Deno.test("compile with DENORT_BIN and no --target is a usage error (one runtime, one target)", async () => {
+  const r = await compileTask(["--out", "/nonexistent-pwf-out"], { DENORT_BIN: Deno.execPath() });
+  assertEquals(r.code, 2);
+  assertStringIncludes(r.stderr, "DENORT_BIN names one runtime, for one target");
+});
+
+Deno.test("compile --target with an unknown target is a usage error listing the targets", async () => {
+  const r = await compileTask(["--target", "riscv64-linux"], {});
+  assertEquals(r.code, 2);
+  assertStringIncludes(r.stderr, 'unknown target "riscv64-linux"');
+  for (const t of TARGETS) assertStringIncludes(r.stderr, t);
+});
+
+Deno.test({
+  name:
+    "compile with a stand-in DENORT_BIN writes <out>/<target>/pwf and a sha256sum -c valid SHA256SUMS, embeds templates, leaves no staging",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const p = await tempProject("pwf-compile-");
+    try {
+      const before = await Deno.readTextFile(BUILD_INFO_FILE);
+      const target = Deno.build.target;
+      // The full deno stands in for denort: the binary is not runnable as pwf,
+      // but the tool's staging, output paths and checksums are exercised.
+      const r = await compileTask(["--target", target, "--out", `${p.dir}/out`], {
+        DENORT_BIN: Deno.execPath(),
+      });
+      assertEquals(r.code, 0, r.stderr);
+      assertStringIncludes(r.stdout + r.stderr, "templates/");
+      assertNotIncludes(r.stdout + r.stderr, "node_modules");
+      assertEquals(await entries(`${p.dir}/out`), ["SHA256SUMS", target]);
+      const bytes = await Deno.readFile(`${p.dir}/out/${target}/pwf`);
+      const hex = Array.from(
+        new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
+        (b) => b.toString(16).padStart(2, "0"),
+      ).join("");
+      assertEquals(await Deno.readTextFile(`${p.dir}/out/SHA256SUMS`), `${hex}  ${target}/pwf\n`);
+      const check = await new Deno.Command("sha256sum", {
+        args: ["-c", "SHA256SUMS"],
+        cwd: `${p.dir}/out`,
+        stdout: "piped",
+      }).output();
+      assertEquals(new TextDecoder().decode(check.stdout), `${target}/pwf: OK\n`);
+      assertEquals(await Deno.readTextFile(BUILD_INFO_FILE), before);
+    } finally {
+      await p.cleanup();
+    }
+  },
+});

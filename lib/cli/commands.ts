@@ -6,6 +6,7 @@
 
 import { UsageError } from "../core/errors.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
+import { catchupCommand } from "./catchup.ts";
 import { type AnyCommand, defineCommand } from "./command.ts";
 import { checkCommand } from "./check.ts";
 import { renderCommandHelp, renderHelp } from "./help.ts";
@@ -56,6 +57,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   attestCommand,
   ledgerCommand,
   injectCommand,
+  catchupCommand,
   hookCommand,
   hooksCommand,
   skillCommand,

@@ -75,7 +75,7 @@ export async function runCatchup(args: CatchupArgs, ctx: Context): Promise<numbe
   const raw = ctx.host.readStdin(TRANSCRIPT_READ_LIMIT + 1);
   const truncated = raw.length > TRANSCRIPT_READ_LIMIT;
   const t = parseTranscript(raw.subarray(0, TRANSCRIPT_READ_LIMIT), ctx.root, truncated);
-  if (args.json) printJson(ctx, transcriptJson(t, args.mode));
+  if (args.json) printJson(ctx, transcriptJson(t, args.mode, ctx.root));
   else if (args.mode === "metadata") ctx.host.stdout(renderMetadata(t, ctx.root));
   else ctx.host.stdout(await renderReplay(t, ctx.root));
   return 0;

@@ -71,8 +71,9 @@ export function oneLine(text: string, max: number): { text: string; cut: boolean
   return { text: chars.slice(0, max - 1).join("") + "…", cut: true };
 }
 
-/** Every entry after the last planning-file write (all entries when there is none). */
-export function replayEntries(t: Transcript): ReplayEntry[] {
+/** Every entry after the last planning-file write (all entries when there is none); paths under `root` shown relative. */
+export function replayEntries(t: Transcript, root: string): ReplayEntry[] {
+  const prefix = `${root.replace(/[\\/]+$/, "")}/`;
   const failed = new Set<string>();
   for (const r of t.records) {
     for (const e of r.events) if (e.kind === "result" && e.ok === false) failed.add(e.id);
@@ -86,7 +87,8 @@ export function replayEntries(t: Transcript): ReplayEntry[] {
         out.push({ line: r.line, kind: e.kind, ...oneLine(e.text, REPLAY_MAX_CHARS) });
       } else if (e.kind === "tool") {
         const fail = e.id !== null && failed.has(e.id) ? " (failed)" : "";
-        const body = e.detail ? `${e.name}: ${e.detail}` : e.name;
+        const detail = e.detail.split(prefix).join("");
+        const body = detail ? `${e.name}: ${detail}` : e.name;
         out.push({ line: r.line, kind: "tool", ...oneLine(body, REPLAY_MAX_CHARS - fail.length) });
         const last = out[out.length - 1];
         if (last && fail) out[out.length - 1] = { ...last, text: last.text + fail };
@@ -112,24 +114,40 @@ export function transcriptNotice(t: Transcript, root: string): string | null {
   return null;
 }
 
-/** What was left out, as short phrases (empty when nothing was). */
-export function boundsNotes(t: Transcript, shown?: { total: number; cut: number }): string[] {
+/** What the bounds cut ("truncated") and what was skipped as not usable or not ours. */
+export interface BoundsNotes {
+  readonly truncated: readonly string[];
+  readonly skipped: readonly string[];
+}
+
+/** What was left out, as short phrases (empty lists when nothing was). */
+export function boundsNotes(t: Transcript, shown?: { total: number; cut: number }): BoundsNotes {
   const s = t.stats;
-  const notes: string[] = [];
-  if (s.inputTruncated) notes.push("stdin is over 2 MiB: only the first 2 MiB were read");
-  if (s.recordLimitHit) notes.push(`only the first ${TRANSCRIPT_MAX_RECORDS} records were read`);
-  if (s.oversized) notes.push(`${s.oversized} record(s) over 256 KiB skipped`);
-  if (s.malformed) notes.push(`${s.malformed} malformed line(s) skipped`);
-  if (s.otherProject) notes.push(`${s.otherProject} record(s) from another project dropped`);
+  const truncated: string[] = [];
+  if (s.inputTruncated) truncated.push("stdin is over 2 MiB: only the first 2 MiB were read");
+  if (s.recordLimitHit) {
+    truncated.push(`only the first ${TRANSCRIPT_MAX_RECORDS} records were read`);
+  }
+  if (s.oversized) truncated.push(`${s.oversized} record(s) over 256 KiB skipped`);
   if (shown && shown.total > REPLAY_MAX_ENTRIES) {
-    notes.push(`showing the last ${REPLAY_MAX_ENTRIES} of ${shown.total} entries`);
+    truncated.push(`showing the last ${REPLAY_MAX_ENTRIES} of ${shown.total} entries`);
   }
   if (shown?.cut) {
-    notes.push(
+    truncated.push(
       `${shown.cut} entr${shown.cut === 1 ? "y" : "ies"} cut to ${REPLAY_MAX_CHARS} characters`,
     );
   }
-  return notes;
+  const skipped: string[] = [];
+  if (s.malformed) skipped.push(`${s.malformed} malformed line(s)`);
+  if (s.otherProject) skipped.push(`${s.otherProject} record(s) not from this project`);
+  return { truncated, skipped };
+}
+
+function noteLines(n: BoundsNotes): string[] {
+  const out: string[] = [];
+  if (n.truncated.length) out.push(`${TAG} Truncated: ${n.truncated.join("; ")}.`);
+  if (n.skipped.length) out.push(`${TAG} Skipped: ${n.skipped.join("; ")}.`);
+  return out;
 }
 
 function writeText(t: Transcript): string {
@@ -150,7 +168,8 @@ export function renderMetadata(t: Transcript, root: string): string {
     `assistant messages: ${c.assistantMessages}`,
     `tool calls: ${c.toolCalls}`,
     `last planning-file write: ${writeText(t)}`,
-    `truncated: ${notes.length ? `yes: ${notes.join("; ")}` : "no"}`,
+    `truncated: ${notes.truncated.length ? `yes: ${notes.truncated.join("; ")}` : "no"}`,
+    `skipped: ${notes.skipped.length ? notes.skipped.join("; ") : "none"}`,
     "",
   ].join("\n");
 }
@@ -159,7 +178,7 @@ export function renderMetadata(t: Transcript, root: string): string {
 export async function renderReplay(t: Transcript, root: string): Promise<string> {
   const notice = transcriptNotice(t, root);
   if (notice) return notice;
-  const all = replayEntries(t);
+  const all = replayEntries(t, root);
   const shown = all.slice(-REPLAY_MAX_ENTRIES);
   const cut = shown.filter((e) => e.cut).length;
   const notes = boundsNotes(t, { total: all.length, cut });
@@ -171,9 +190,9 @@ export async function renderReplay(t: Transcript, root: string): Promise<string>
       all.length === 1 ? "y" : "ies"
     } ${since}.`,
   ];
-  if (notes.length) head.push(`${TAG} Truncated: ${notes.join("; ")}.`);
+  head.push(...noteLines(notes));
   if (shown.length === 0) return head.join("\n") + "\n";
-  const body = await frame("catchup", shown.map(entryLine).join("\n"), notes.length > 0);
+  const body = await frame("catchup", shown.map(entryLine).join("\n"), notes.truncated.length > 0);
   const next =
     "Next: re-read task_plan.md, progress.md and findings.md, record in progress.md what the entries above did, then continue.";
   return [...head, DATA_ONLY_LINE, body + next, ""].join("\n");
@@ -183,6 +202,7 @@ export async function renderReplay(t: Transcript, root: string): Promise<string>
 export function transcriptJson(
   t: Transcript,
   mode: "metadata" | "replay",
+  root: string,
 ): Record<string, unknown> {
   const base = {
     schemaVersion: 1,
@@ -193,14 +213,14 @@ export function transcriptJson(
     lastWrite: t.lastWrite,
     stats: t.stats,
   };
-  if (mode === "metadata" || t.status !== "ok") return { ...base, truncated: boundsNotes(t) };
-  const all = replayEntries(t);
+  if (mode === "metadata" || t.status !== "ok") return { ...base, ...boundsNotes(t) };
+  const all = replayEntries(t, root);
   const shown = all.slice(-REPLAY_MAX_ENTRIES);
   const cut = shown.filter((e) => e.cut).length;
   return {
     ...base,
     totalEntries: all.length,
     entries: shown,
-    truncated: boundsNotes(t, { total: all.length, cut }),
+    ...boundsNotes(t, { total: all.length, cut }),
   };
 }

@@ -111,8 +111,9 @@ function claudeEvents(rec: Record<string, unknown>): TranscriptEvent[] {
     const item = asObject(raw);
     if (!item) continue;
     if (item.type === "text") texts.push(asString(item.text));
-    else if (item.type === "tool_use" && role === "assistant") out.push(claudeTool(item));
-    else if (item.type === "tool_result" && typeof item.tool_use_id === "string") {
+    else if (item.type === "tool_use" && role === "assistant" && typeof item.name === "string") {
+      out.push(claudeTool(item));
+    } else if (item.type === "tool_result" && typeof item.tool_use_id === "string") {
       out.push({ kind: "result", id: item.tool_use_id, ok: item.is_error !== true });
     }
   }

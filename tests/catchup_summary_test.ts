@@ -96,15 +96,21 @@ Deno.test("catchup (zero access) names the planning file that changed last and h
   });
 });
 
-Deno.test("catchup (zero access) counts the plan's ledger records", async () => {
+Deno.test("catchup (zero access) counts the ledger records and frames the ledger summary", async () => {
   await inProject(async (dir) => {
     const id = await samplePlan(dir);
     const rec = (tick: number) =>
       `{"tick":${tick},"ts":"2025-01-01T00:00:00Z","agent":"main","phase":"2","event":"progress","summary":"s","files":[]}\n`;
     await writeText(dir, `.planning/${id}/ledger-main.jsonl`, rec(1) + rec(2));
     await writeText(dir, `.planning/${id}/ledger-helper.jsonl`, rec(3));
+    await writeText(dir, `.planning/${id}/ledger-broken.jsonl`, "not json\n");
     const r = await runPwf(dir, ["catchup"]);
+    assertEquals(r.code, 0, r.stderr);
     assertStringIncludes(r.stdout, "\nLedger: 3 records\n");
+    const ledger = parseFrames(r.stdout).find((f) => f.kind === "ledger");
+    const summary = await runPwf(dir, ["ledger", "summary"]);
+    assertEquals(ledger?.payload, summary.stdout);
+    assertStringIncludes(summary.stdout, "entries: 3\n");
   });
 });
 

@@ -33,7 +33,7 @@ export interface CatchupFile {
 export interface CatchupInput {
   readonly plan: { readonly id: string | null; readonly dir: string; readonly why: string };
   readonly files: readonly CatchupFile[];
-  /** Ledger record count, and the fixed-shape ledger summary once available (else null). */
+  /** Ledger record count, and the fixed-shape ledger summary (null when the plan has no ledger). */
   readonly ledger: { readonly records: number; readonly summary: string | null };
   readonly now: Date;
 }
@@ -154,8 +154,20 @@ function recoverySteps(s: Omit<CatchupSummary, "steps">): string[] {
   return steps;
 }
 
+/** Options for reusing the summary inside another injection (the session-start tier). */
+export interface CatchupRenderOptions {
+  /** Print the DATA ONLY line (default true; false when the caller already printed it). */
+  readonly dataOnlyLine?: boolean;
+  /** Frame the progress tail and the ledger summary (default true; false when already shown). */
+  readonly excerpts?: boolean;
+}
+
 /** Render the summary as text: facts, framed plan/progress/ledger excerpts, recovery steps. */
-export async function renderCatchupSummary(s: CatchupSummary): Promise<string> {
+export async function renderCatchupSummary(
+  s: CatchupSummary,
+  opts: CatchupRenderOptions = {},
+): Promise<string> {
+  const excerpts = opts.excerpts ?? true;
   const c = s.counts;
   const out = [
     `${TAG} SESSION CATCH-UP (zero access: from the plan files only)`,
@@ -165,7 +177,7 @@ export async function renderCatchupSummary(s: CatchupSummary): Promise<string> {
     }`,
     `Ledger: ${s.ledger.records} record${s.ledger.records === 1 ? "" : "s"}`,
     ...s.problems.map((p) => `Note: ${p}`),
-    DATA_ONLY_LINE,
+    ...(opts.dataOnlyLine ?? true ? [DATA_ONLY_LINE] : []),
   ].join("\n") + "\n";
   const planText = [
     `Title: ${s.title || "(none)"}`,
@@ -176,11 +188,11 @@ export async function renderCatchupSummary(s: CatchupSummary): Promise<string> {
     `Next step: ${s.nextStep || "(none)"}`,
   ].join("\n");
   let text = out + await frame("plan", planText, true);
-  if (s.progressTail) {
+  if (excerpts && s.progressTail) {
     text += `Last lines of progress.md:\n` +
       await frame("progress", s.progressTail.text, s.progressTail.truncated);
   }
-  if (s.ledger.summary) text += await frame("ledger", s.ledger.summary, false);
+  if (excerpts && s.ledger.summary) text += await frame("ledger", s.ledger.summary, false);
   const changed = s.lastChanged
     ? `Last change: ${s.lastChanged.file}, ${
       formatAge(s.lastChanged.ageMs)

@@ -221,3 +221,21 @@ Deno.test("renderCatchupSummary() frames plan text and says what to do when no p
   );
   assertEquals(text.includes("Note: progress.md: missing\n"), true);
 });
+
+Deno.test("renderCatchupSummary() can leave out the DATA ONLY line and excerpts for the session-start tier", async () => {
+  const s = catchupSummary({
+    plan: { id: "p", dir: ".planning/p", why: "" },
+    ledger: { records: 1, summary: "=== RUN LEDGER ===\n" },
+    now: new Date(0),
+    files: [{
+      name: "progress.md",
+      state: "file",
+      text: "- did x\n",
+      truncated: false,
+      mtimeMs: 1,
+    }],
+  });
+  const text = await renderCatchupSummary(s, { dataOnlyLine: false, excerpts: false });
+  assertEquals(parseFrames(text).map((f) => f.kind), ["plan"]);
+  assertEquals(text.includes("DATA ONLY"), false);
+});

@@ -9,7 +9,11 @@ function userLine(cwd: string, text: string): string {
 }
 
 function writeLine(cwd: string): string {
-  const input = { file_path: `${cwd}/.planning/p/progress.md`, old_string: "a", new_string: "b" };
+  const input = {
+    "file_path": `${cwd}/.planning/p/progress.md`,
+    "old_string": "a",
+    "new_string": "b",
+  };
   return JSON.stringify({
     type: "assistant",
     cwd,

@@ -1,5 +1,5 @@
 import { parseFrames } from "../lib/core/framing.ts";
-import { assert, assertEquals, assertNotIncludes, assertStringIncludes } from "./assert.ts";
+import { assertEquals, assertNotIncludes, assertStringIncludes } from "./assert.ts";
 import { inProject, runPwf } from "./helpers.ts";
 
 const TESTDATA = new URL("./testdata/transcripts/", import.meta.url);

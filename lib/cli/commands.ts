@@ -6,6 +6,7 @@
 
 import { UsageError } from "../core/errors.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
+import { catchupCommand } from "./catchup.ts";
 import { type AnyCommand, defineCommand } from "./command.ts";
 import { checkCommand } from "./check.ts";
 import { completionsCommand } from "./completions.ts";
@@ -57,6 +58,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   attestCommand,
   ledgerCommand,
   injectCommand,
+  catchupCommand,
   hookCommand,
   hooksCommand,
   skillCommand,

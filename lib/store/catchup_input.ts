@@ -1,0 +1,70 @@
+/**
+ * Gathering the inputs of the zero-access catch-up summary: the plan's three
+ * files (through containment, so nothing outside `.planning` or the legacy
+ * root files is ever opened) and its ledger. Used by `pwf catchup` and the
+ * session-start hook tier.
+ * @module
+ */
+
+import type { CatchupFile, CatchupInput } from "../core/catchup_summary.ts";
+import { ContainmentError } from "../core/errors.ts";
+import { ledgerSummary, parseRecord } from "../core/ledger.ts";
+import { parsePlan } from "../core/plan_parse.ts";
+import { decodeText } from "../core/text.ts";
+import { readFile } from "./files.ts";
+import { ledgerFiles } from "./ledger_files.ts";
+import { agentLedgers } from "./ledger_store.ts";
+import { PLAN_FILES, type PlanFileName } from "./paths.ts";
+import { planFile, type PlanRef } from "./resolve.ts";
+
+/** Read one plan file for catch-up: a refused file is reported, not fatal. */
+export function readCatchupFile(plan: PlanRef, name: PlanFileName): CatchupFile {
+  try {
+    const got = readFile(planFile(plan, name));
+    if (got.kind === "missing") {
+      return { name, state: "missing", text: "", truncated: false, mtimeMs: 0 };
+    }
+    return {
+      name,
+      state: "file",
+      text: decodeText(got.bytes),
+      truncated: got.truncated,
+      mtimeMs: got.mtimeMs,
+    };
+  } catch (err) {
+    if (!(err instanceof ContainmentError)) throw err;
+    return { name, state: "refused", text: "", truncated: false, mtimeMs: 0, refusal: err.message };
+  }
+}
+
+/**
+ * The ledger part of the summary: the record count and, when the plan has
+ * ledger files, the fixed-shape `pwf ledger summary` block. A ledger file
+ * refused by containment leaves the summary out rather than failing.
+ */
+export function catchupLedger(plan: PlanRef, planText: string): CatchupInput["ledger"] {
+  try {
+    if (ledgerFiles(plan).length === 0) return { records: 0, summary: null };
+    const ledgers = agentLedgers(plan);
+    const records = ledgers.reduce(
+      (n, l) => n + l.lines.filter((x) => parseRecord(x) !== null).length,
+      0,
+    );
+    return { records, summary: ledgerSummary(ledgers, parsePlan(planText)) };
+  } catch (err) {
+    if (!(err instanceof ContainmentError)) throw err;
+    return { records: 0, summary: null };
+  }
+}
+
+/** Gather everything renderCatchupSummary needs for a resolved plan. */
+export function gatherCatchupInput(plan: PlanRef, why: string, now: Date): CatchupInput {
+  const files = PLAN_FILES.map((name) => readCatchupFile(plan, name));
+  const planText = files.find((f) => f.name === "task_plan.md")?.text ?? "";
+  return {
+    plan: { id: plan.id, dir: plan.display, why },
+    files,
+    ledger: catchupLedger(plan, planText),
+    now,
+  };
+}

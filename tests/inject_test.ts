@@ -263,3 +263,33 @@ Deno.test("smart mode injects the in-progress phase in full and other phases as 
     assertNotIncludes(plan, "- [x] Read the code");
   });
 });
+
+Deno.test("session-start: empty .planning gets the short guidance, no .planning nothing, a plan the plan", async () => {
+  await inProject(async (dir) => {
+    assertEquals((await inject(dir, "session-start")).stdout, "");
+    await Deno.mkdir(`${dir}/.planning`);
+    const guidance = (await inject(dir, "session-start")).stdout;
+    assertStringIncludes(guidance, "pwf init");
+    assert(guidance.length <= 600, String(guidance.length));
+    assertEquals(parseFrames(guidance).length, 0);
+    assertEquals((await inject(dir, "userprompt")).stdout, "");
+    await samplePlan(dir);
+    const withPlan = (await inject(dir, "session-start")).stdout;
+    assertEquals(parseFrames(withPlan)[0]?.kind, "plan");
+    assertStringIncludes(withPlan, "### Phase 2: Build");
+    assertNotIncludes(withPlan, "no plan exists yet");
+  });
+});
+
+Deno.test("session-start adds the zero-access catch-up after the userprompt content, within the budget", async () => {
+  await inProject(async (dir) => {
+    await samplePlan(dir);
+    const r = (await inject(dir, "session-start")).stdout;
+    assertStringIncludes(r, "SESSION CATCH-UP");
+    assertStringIncludes(r, "Recovery steps:");
+    assertStringIncludes(r, "Continue Phase 2");
+    assert(r.indexOf("SESSION CATCH-UP") > r.indexOf("kind=progress"));
+    await samplePlan(dir, bigPlan(1 << 20));
+    assert((await inject(dir, "session-start")).stdout.length <= 9000);
+  });
+});

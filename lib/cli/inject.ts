@@ -34,7 +34,11 @@ export function parseInjectArgs(argv: readonly string[]): InjectArgs {
 
 /** Run `pwf inject`: plain text, exit 0 (like a hook fire). */
 export async function runInject(args: InjectArgs, ctx: Context): Promise<number> {
-  const fire = await fireInjection(args.tier, { root: ctx.root, env: (n) => ctx.host.env(n) });
+  const fire = await fireInjection(args.tier, {
+    root: ctx.root,
+    env: (n) => ctx.host.env(n),
+    now: ctx.host.now(),
+  });
   ctx.host.stdout(fire.text);
   return 0;
 }

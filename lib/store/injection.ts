@@ -20,6 +20,10 @@ import {
 import { isValidPlanId } from "../core/plan_id.ts";
 import { regressionLine } from "../core/regression.ts";
 import { decodeText } from "../core/text.ts";
+import { catchupSummary, renderCatchupSummary } from "../core/catchup_summary.ts";
+import { sessionStartGuidance } from "../core/guidance.ts";
+import { cutView } from "../core/views.ts";
+import { gatherCatchupInput } from "./catchup_input.ts";
 import { inspect, planningLoc } from "./containment.ts";
 import { readFile } from "./files.ts";
 import { agentLedgers } from "./ledger_store.ts";
@@ -42,6 +46,8 @@ export interface Fire {
 export interface FireOptions {
   readonly root: string;
   readonly env: (name: string) => string | undefined;
+  /** The clock (the session-start catch-up says how long ago files changed). */
+  readonly now: Date;
   /** The host's session id, if its payload had one. */
   readonly sessionId?: string | undefined;
 }
@@ -95,7 +101,7 @@ export async function gatherState(
 export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire> {
   const r = resolvePlan(opts.root, opts.env);
   if (r.kind === "refused") return notice(tier, `${PREFIX} ${r.why}; nothing injected.`, "refused");
-  if (r.kind === "none") return { text: "", outcome: "no-plan", planId: null };
+  if (r.kind === "none") return noPlan(tier, opts.root);
   const isolated = isolationNotice(opts);
   if (isolated) return notice(tier, isolated, "not-attached");
   const s = await gatherState(r.plan, opts.env);
@@ -119,9 +125,36 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
     return { text, outcome: text ? "injected" : "silent", planId };
   }
   removeCache(opts.root, turnMarker);
-  const guard = tier === "userprompt" ? regressionGuard(opts, s) : "";
+  if (tier === "session-start") {
+    const catchup = await sessionCatchup(r.plan, r.why, opts.now, s.budget);
+    const body = await composeUserprompt({ ...s, budget: s.budget - catchup.length });
+    return { text: body + catchup, outcome: "injected", planId };
+  }
+  const guard = regressionGuard(opts, s);
   const body = await composeUserprompt({ ...s, budget: s.budget - guard.length });
   return { text: guard + body, outcome: "injected", planId };
+}
+
+/** No plan: session-start in a project with an empty `.planning/` gets the short guidance. */
+function noPlan(tier: Tier, root: string): Fire {
+  let planning = false;
+  try {
+    planning = inspect(planningLoc(root)).kind === "dir";
+  } catch { /* a refused .planning is not a planning project */ }
+  const text = tier === "session-start" && planning ? sessionStartGuidance() : "";
+  return { text, outcome: text ? "guidance" : "no-plan", planId: null };
+}
+
+/** The zero-access catch-up summary for session-start (at most a third of the budget). */
+async function sessionCatchup(
+  plan: PlanRef,
+  why: string,
+  now: Date,
+  budget: number,
+): Promise<string> {
+  const summary = catchupSummary(gatherCatchupInput(plan, why, now));
+  const text = await renderCatchupSummary(summary, { dataOnlyLine: false, excerpts: false });
+  return cutView({ text, truncated: false }, Math.floor(budget / 3), "head").text;
 }
 
 function turnMarkerName(planId: string | null, opts: FireOptions): string {

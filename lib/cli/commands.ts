@@ -10,6 +10,7 @@ import { catchupCommand } from "./catchup.ts";
 import { type AnyCommand, defineCommand } from "./command.ts";
 import { checkCommand } from "./check.ts";
 import { completionsCommand } from "./completions.ts";
+import { doctorCommand } from "./doctor.ts";
 import { renderCommandHelp, renderHelp } from "./help.ts";
 import { attestCommand } from "./attest.ts";
 import { hookCommand } from "./hook.ts";
@@ -59,6 +60,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   ledgerCommand,
   injectCommand,
   catchupCommand,
+  doctorCommand,
   hookCommand,
   hooksCommand,
   skillCommand,

@@ -1,0 +1,172 @@
+/**
+ * `pwf doctor`: self-diagnosis. Sandbox, plan resolution, lint, attestation
+ * and mode, gate counters, cache, hook receipts and tier timings, as
+ * `PASS|WARN|FAIL  <check>: <detail>` lines; exit 1 on any FAIL.
+ * @module
+ */
+
+import { attestationLabel } from "../core/attestation.ts";
+import { type DoctorCheck, doctorFailed, receiptChecks, renderDoctor } from "../core/doctor.ts";
+import { GATE_HOST_LIMITS, gateCap } from "../core/gate.ts";
+import { composePrecompact, composePretool, composeUserprompt } from "../core/inject.ts";
+import { findingLine, lintCounts, lintPlan } from "../core/lint.ts";
+import { modeName } from "../core/mode.ts";
+import { READ_PATHS, WRITE_PATHS } from "../core/permissions.ts";
+import { cacheName, readCache, removeCache, writeCache } from "../store/cache.ts";
+import { inspect, planningLoc } from "../store/containment.ts";
+import { readGateState } from "../store/gate_state.ts";
+import { gatherState } from "../store/injection.ts";
+import { readReceipts } from "../store/receipts.ts";
+import type { PlanRef } from "../store/resolve.ts";
+import { maxPositionals, parseArgv } from "./argv.ts";
+import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { printJson, resolveFor } from "./plan_context.ts";
+
+/** Parsed `pwf doctor` arguments. */
+export interface DoctorArgs {
+  readonly json: boolean;
+}
+
+/** Parse `pwf doctor` argv. */
+export function parseDoctorArgs(argv: readonly string[]): DoctorArgs {
+  const p = parseArgv("doctor", argv, [JSON_FLAG]);
+  maxPositionals("doctor", p, 0);
+  return { json: p.flags.json === true };
+}
+
+function query(desc: Deno.PermissionDescriptor): string {
+  try {
+    return Deno.permissions.querySync(desc).state;
+  } catch {
+    return "unknown";
+  }
+}
+
+function sandboxCheck(): DoctorCheck {
+  const read = query({ name: "read", path: READ_PATHS[0] ?? ".planning" });
+  const write = query({ name: "write", path: WRITE_PATHS[0] ?? ".planning" });
+  const wide = (["net", "run", "ffi", "sys"] as const).filter((n) =>
+    query({ name: n }) === "granted"
+  );
+  const outside = query({ name: "read", path: "/" }) === "granted"
+    ? ["read outside .planning"]
+    : [];
+  if (read !== "granted" || write !== "granted") {
+    return {
+      status: "FAIL",
+      name: "sandbox",
+      detail: `read .planning ${read}, write .planning ${write}: pwf cannot work`,
+    };
+  }
+  if (wide.length || outside.length) {
+    return {
+      status: "FAIL",
+      name: "sandbox",
+      detail: `wider than intended: ${
+        [...wide, ...outside].join(", ")
+      } granted (run the released binary or "deno task pwf")`,
+    };
+  }
+  return {
+    status: "PASS",
+    name: "sandbox",
+    detail: "read/write .planning granted; network, subprocesses, FFI and system info not granted",
+  };
+}
+
+function cacheCheck(root: string): DoctorCheck {
+  if (inspect(planningLoc(root)).kind !== "dir") {
+    return {
+      status: "WARN",
+      name: "cache",
+      detail: 'no .planning directory yet ("pwf init" creates it)',
+    };
+  }
+  const probe = cacheName("doctor-probe");
+  const ok = writeCache(root, probe, "ok\n") && readCache(root, probe) === "ok\n";
+  removeCache(root, probe);
+  return ok ? { status: "PASS", name: "cache", detail: ".planning/.cache is writable" } : {
+    status: "WARN",
+    name: "cache",
+    detail:
+      ".planning/.cache is not writable: hook receipts, posttool and regression markers are off",
+  };
+}
+
+async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<DoctorCheck[]> {
+  const out: DoctorCheck[] = [{ status: "PASS", name: "plan", detail: `${plan.display} (${why})` }];
+  const env = (n: string) => ctx.host.env(n);
+  const s = await gatherState(plan, env);
+  if (!s) {
+    return [{ status: "FAIL", name: "plan", detail: `${plan.display}/task_plan.md is missing` }];
+  }
+  const findings = lintPlan(s.plan);
+  const n = lintCounts(findings);
+  const first = findings[0] ? `; first: ${findingLine(findings[0])}` : "";
+  out.push({
+    status: n.errors ? "FAIL" : n.warnings ? "WARN" : "PASS",
+    name: "lint",
+    detail: `${n.errors} error(s), ${n.warnings} warning(s)${first}${
+      findings.length ? ' (run "pwf lint")' : ""
+    }`,
+  });
+  const a = s.attestation;
+  const needs = s.mode.autonomous && a.state === "none";
+  out.push({
+    status: a.state === "tampered" || a.state === "invalid" || needs ? "FAIL" : "PASS",
+    name: "attestation",
+    detail: `${modeName(s.mode)} mode, ${attestationLabel(a)}${
+      needs || a.state === "tampered" ? ': injection is refused until "pwf attest"' : ""
+    }`,
+  });
+  if (s.mode.gate && !plan.legacy) {
+    const g = readGateState(plan);
+    const cap = gateCap(env("PWF_GATE_CAP"), null);
+    out.push({
+      status: g.problem ? "WARN" : "PASS",
+      name: "gate",
+      detail: `${g.counters.blocks} consecutive block(s), cap ${cap} (Claude Code/Copilot: ${
+        gateCap(env("PWF_GATE_CAP"), GATE_HOST_LIMITS.claude)
+      })${g.problem ? `; ${g.problem}` : ""}`,
+    });
+  } else {
+    out.push({ status: "PASS", name: "gate", detail: "not armed (the plan is not in gated mode)" });
+  }
+  const timings: string[] = [];
+  for (
+    const [tier, run] of [
+      ["userprompt", () => composeUserprompt(s)],
+      ["pretool", () => composePretool(s)],
+      ["precompact", () => Promise.resolve(composePrecompact(s))],
+    ] as const
+  ) {
+    const t0 = performance.now();
+    await run();
+    timings.push(`${tier} ${(performance.now() - t0).toFixed(1)} ms`);
+  }
+  out.push({ status: "PASS", name: "timing", detail: `in-process compose: ${timings.join(", ")}` });
+  return out;
+}
+
+/** Run `pwf doctor`. */
+export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number> {
+  const checks: DoctorCheck[] = [sandboxCheck()];
+  const r = resolveFor(ctx);
+  if (r.kind === "plan") checks.push(...await planChecks(r.plan, r.why, ctx));
+  else checks.push({ status: r.kind === "refused" ? "FAIL" : "WARN", name: "plan", detail: r.why });
+  checks.push(cacheCheck(ctx.root));
+  checks.push(...receiptChecks(readReceipts(ctx.root), ctx.host.now()));
+  if (args.json) printJson(ctx, { schemaVersion: 1, ok: !doctorFailed(checks), checks });
+  else ctx.host.stdout(renderDoctor(checks));
+  return doctorFailed(checks) ? 1 : 0;
+}
+
+/** The `doctor` command row. */
+export const doctorCommand = defineCommand({
+  name: "doctor",
+  summary: "self-diagnosis: sandbox, plan, lint, attestation, gate, cache, hook receipts, timings",
+  usage: ["doctor [--json]"],
+  flags: [JSON_FLAG],
+  parse: parseDoctorArgs,
+  run: runDoctor,
+});

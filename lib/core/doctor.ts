@@ -1,0 +1,82 @@
+/**
+ * `pwf doctor` as data: each check is a status, a name and a detail; the
+ * renderers turn the list into `PASS|WARN|FAIL  <check>: <detail>` lines or
+ * JSON. The hook-receipt summary is computed here too.
+ * @module
+ */
+
+import { formatAge } from "./catchup_summary.ts";
+
+/** A check's verdict. */
+export type Verdict = "PASS" | "WARN" | "FAIL";
+
+/** One doctor check. */
+export interface DoctorCheck {
+  readonly status: Verdict;
+  readonly name: string;
+  readonly detail: string;
+}
+
+/**
+ * Render checks as lines.
+ * @example
+ * ```ts
+ * import { renderDoctor } from "./doctor.ts";
+ * if (renderDoctor([{ status: "PASS", name: "plan", detail: "p" }]) !== "PASS  plan: p\n") throw new Error();
+ * ```
+ */
+export function renderDoctor(checks: readonly DoctorCheck[]): string {
+  return checks.map((c) => `${c.status}  ${c.name}: ${c.detail}\n`).join("");
+}
+
+/** Whether any check failed (exit 1). */
+export function doctorFailed(checks: readonly DoctorCheck[]): boolean {
+  return checks.some((c) => c.status === "FAIL");
+}
+
+/** A hook receipt as the doctor reads it. */
+export interface ReceiptView {
+  readonly t: string;
+  readonly host: string;
+  readonly event: string;
+  readonly outcome: string;
+  readonly ms: number;
+}
+
+/**
+ * One check per host event that has fired: the latest receipt's age, outcome
+ * and duration; a WARN saying how to register hooks when none has fired.
+ * @example
+ * ```ts
+ * import { receiptChecks } from "./doctor.ts";
+ * const [c] = receiptChecks([], new Date(0));
+ * if (c?.status !== "WARN" || !c.detail.includes("pwf hooks print")) throw new Error();
+ * ```
+ */
+export function receiptChecks(receipts: readonly ReceiptView[], now: Date): DoctorCheck[] {
+  if (receipts.length === 0) {
+    return [{
+      status: "WARN",
+      name: "hooks",
+      detail:
+        'no hook has fired yet in this project: register them with "pwf hooks print <host>" (see the README\'s Hosts section), then start a session',
+    }];
+  }
+  const latest = new Map<string, ReceiptView>();
+  for (const r of receipts) {
+    const key = `${r.host} ${r.event}`;
+    const seen = latest.get(key);
+    if (!seen || seen.t <= r.t) latest.set(key, r);
+  }
+  return [...latest.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([key, r]) => {
+    const count = receipts.filter((x) => `${x.host} ${x.event}` === key).length;
+    const age = formatAge(now.getTime() - Date.parse(r.t));
+    return {
+      status: r.outcome === "error" ? "WARN" : "PASS",
+      name: `hook ${key}`,
+      detail: `last fired ${age}: ${r.outcome} in ${r.ms} ms (${count} recent fire${
+        count === 1 ? "" : "s"
+      } kept)`,
+    };
+  });
+}

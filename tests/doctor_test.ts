@@ -1,0 +1,84 @@
+import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
+import { initPlan, inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
+import { RING_SIZE } from "../lib/store/receipts.ts";
+
+Deno.test("doctor with no receipts says hooks have not fired yet and how to register them", async () => {
+  await inProject(async (dir) => {
+    await initPlan(dir, ["Doc"]);
+    const r = await runPwf(dir, ["doctor"]);
+    assertEquals(r.code, 0, r.stdout + r.stderr);
+    assertStringIncludes(r.stdout, "WARN  hooks: no hook has fired yet");
+    assertStringIncludes(r.stdout, "pwf hooks print");
+    for (const line of r.stdout.trim().split("\n")) {
+      assert(/^(PASS|WARN|FAIL)  [a-z][^:]*: /.test(line), line);
+    }
+    assertStringIncludes(r.stdout, "PASS  sandbox:");
+    assertStringIncludes(r.stdout, "PASS  timing: in-process compose: userprompt");
+  });
+});
+
+Deno.test("after a few fires doctor shows the latest receipt per host event", async () => {
+  await inProject(async (dir) => {
+    await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+    for (
+      const [host, event] of [["claude", "UserPromptSubmit"], ["claude", "UserPromptSubmit"], [
+        "claude",
+        "PreToolUse",
+      ], ["gemini", "BeforeAgent"]]
+    ) {
+      await runPwf(dir, ["hook", host!, event!], { stdin: "{}" });
+    }
+    const r = await runPwf(dir, ["doctor"]);
+    assertStringIncludes(
+      r.stdout,
+      "PASS  hook claude UserPromptSubmit: last fired just now: injected in ",
+    );
+    assertStringIncludes(r.stdout, "(2 recent fires kept)");
+    assertStringIncludes(r.stdout, "PASS  hook claude PreToolUse:");
+    assertStringIncludes(r.stdout, "PASS  hook gemini BeforeAgent:");
+    const j = JSON.parse((await runPwf(dir, ["doctor", "--json"])).stdout);
+    assertEquals(j.schemaVersion, 1);
+    assert(j.checks.some((c: { name: string }) => c.name === "hook claude PreToolUse"));
+  });
+});
+
+Deno.test("the receipts ring stays bounded", async () => {
+  await inProject(async (dir) => {
+    await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+    const ring = `${dir}/.planning/.cache/receipts-claude-PreCompact.jsonl`;
+    await writeText(
+      dir,
+      ".planning/.cache/receipts-claude-PreCompact.jsonl",
+      `{"t":"2026-01-01T00:00:00.000Z","host":"claude","event":"PreCompact","plan":"p","outcome":"injected","ms":1}\n`
+        .repeat(RING_SIZE * 3),
+    );
+    await runPwf(dir, ["hook", "claude", "PreCompact"], { stdin: "{}" });
+    const lines = (await Deno.readTextFile(ring)).trim().split("\n");
+    assertEquals(lines.length, RING_SIZE);
+    assertStringIncludes(lines[RING_SIZE - 1]!, '"outcome":"injected"');
+    assert(!lines[RING_SIZE - 1]!.includes("2026-01-01"));
+  });
+});
+
+Deno.test("doctor fails (exit 1) on a tampered plan and on an unattested gated plan", async () => {
+  await inProject(async (dir) => {
+    const id = await initPlan(dir, ["G", "--gated"]);
+    await Deno.writeTextFile(`${dir}/.planning/${id}/task_plan.md`, SAMPLE_PLAN);
+    const r = await runPwf(dir, ["doctor"]);
+    assertEquals(r.code, 1);
+    assertStringIncludes(r.stdout, "FAIL  attestation:");
+    await runPwf(dir, ["attest", "--clear"]);
+    assertStringIncludes(
+      (await runPwf(dir, ["doctor"])).stdout,
+      "FAIL  attestation: gated mode, not attested",
+    );
+  });
+});
+
+Deno.test("doctor with no plan warns and exits 0", async () => {
+  await inProject(async (dir) => {
+    const r = await runPwf(dir, ["doctor"]);
+    assertEquals(r.code, 0);
+    assertStringIncludes(r.stdout, "WARN  plan:");
+  });
+});

@@ -10,7 +10,7 @@ Deno.test("doctor with no receipts says hooks have not fired yet and how to regi
     assertStringIncludes(r.stdout, "WARN  hooks: no hook has fired yet");
     assertStringIncludes(r.stdout, "pwf hooks print");
     for (const line of r.stdout.trim().split("\n")) {
-      assert(/^(PASS|WARN|FAIL)  [a-z][^:]*: /.test(line), line);
+      assert(/^(PASS|WARN|FAIL) {2}[a-z][^:]*: /.test(line), line);
     }
     assertStringIncludes(r.stdout, "PASS  sandbox:");
     assertStringIncludes(r.stdout, "PASS  timing: in-process compose: userprompt");

@@ -21,11 +21,8 @@ import {
   stringField,
 } from "../hosts/mod.ts";
 import { fireInjection, startTurn } from "../store/injection.ts";
-import { appendLedger } from "../store/ledger_store.ts";
 import { appendReceipt } from "../store/receipts.ts";
 import { resolvePlan } from "../store/resolve.ts";
-import { evaluateGate } from "../store/gate_eval.ts";
-import { GATE_HOST_LIMITS } from "../core/gate.ts";
 import { type Context, defineCommand } from "./command.ts";
 
 /** Parsed `pwf hook` arguments (validated at run time: a hook never fails on argv). */
@@ -58,6 +55,8 @@ async function perform(
   switch (event.op) {
     case "stop": {
       const p = spec.name === "cursor" ? cursorStopPayload(payload) : payload;
+      const { evaluateGate } = await import("../store/gate_eval.ts");
+      const { GATE_HOST_LIMITS } = await import("../core/gate.ts");
       const g = await evaluateGate({
         root: ctx.root,
         env,
@@ -95,6 +94,7 @@ async function recordError(spec: HostSpec, payload: Payload, ctx: Context): Prom
     return { result: NOTHING, outcome: "no-plan", planId: null };
   }
   const err = payload.error;
+  const { appendLedger } = await import("../store/ledger_store.ts");
   const message = err && typeof err === "object"
     ? stringField(err as Payload, "message")
     : stringField(payload, "error");

@@ -7,8 +7,6 @@
 import { errorLine, ExitCode, exitCodeFor, PwfError, UsageError } from "../core/errors.ts";
 import { type Host, isDisabled, useColor } from "../core/host.ts";
 import type { Context } from "./command.ts";
-import { COMMANDS, findCommand } from "./commands.ts";
-import { renderCommandHelp, renderHelp } from "./help.ts";
 
 /** Run pwf with argv (without the program name) on a Host; returns the exit code. */
 export async function run(argv: readonly string[], host: Host): Promise<number> {
@@ -29,6 +27,14 @@ export async function run(argv: readonly string[], host: Host): Promise<number> 
 
 async function dispatch(argv: readonly string[], ctx: Context): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === "hook") {
+    // The hot path: a hook fire loads only what hooks need, not the whole
+    // command table (every module loaded costs start-up time; see tools/bench.ts).
+    const { parseHookArgs, runHook } = await import("./hook.ts");
+    return await runHook(parseHookArgs(rest), ctx);
+  }
+  const { COMMANDS, findCommand } = await import("./commands.ts");
+  const { renderCommandHelp, renderHelp } = await import("./help.ts");
   if (name === undefined) {
     // No command: usage on stderr only, so a host that runs a bare "pwf"
     // never turns help text into model context.

@@ -20,14 +20,8 @@ import {
 import { isValidPlanId } from "../core/plan_id.ts";
 import { regressionLine } from "../core/regression.ts";
 import { decodeText } from "../core/text.ts";
-import { catchupSummary, renderCatchupSummary } from "../core/catchup_summary.ts";
-import { sessionStartGuidance } from "../core/guidance.ts";
-import { cutView } from "../core/views.ts";
-import { gatherCatchupInput } from "./catchup_input.ts";
 import { inspect, planningLoc } from "./containment.ts";
 import { readFile } from "./files.ts";
-import { agentLedgers } from "./ledger_store.ts";
-import { ledgerSummary } from "../core/ledger.ts";
 import { readAttestation, readMode, readText } from "./planning.ts";
 import { planFile, type PlanRef, resolvePlan } from "./resolve.ts";
 import { cacheName, readCache, removeCache, writeCache } from "./cache.ts";
@@ -81,7 +75,7 @@ export async function gatherState(
   const planText = decodeText(got.bytes);
   const parsed = parsePlan(planText);
   const mode = readMode(plan);
-  const ledgers = mode.autonomous ? agentLedgers(plan) : [];
+  const ledger = mode.autonomous ? await autonomousLedger(plan, parsed) : "";
   return {
     id: plan.id,
     display: plan.display,
@@ -91,17 +85,27 @@ export async function gatherState(
     mode,
     attestation: await readAttestation(plan),
     progress: mode.autonomous ? null : readText(planFile(plan, "progress.md")),
-    ledger: mode.autonomous ? ledgerSummary(ledgers, parsed) : "",
+    ledger,
     smart: env("PWF_INJECT") === "smart" || mode.smart,
     budget: budgetFrom(env("PWF_MAX_INJECT_CHARS")),
   };
+}
+
+/** The ledger summary shown in autonomous modes (its modules load only then). */
+async function autonomousLedger(
+  plan: PlanRef,
+  parsed: ReturnType<typeof parsePlan>,
+): Promise<string> {
+  const { agentLedgers } = await import("./ledger_store.ts");
+  const { ledgerSummary } = await import("../core/ledger.ts");
+  return ledgerSummary(agentLedgers(plan), parsed);
 }
 
 /** Run one injection fire for a tier. Never throws for bad state on disk. */
 export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire> {
   const r = resolvePlan(opts.root, opts.env);
   if (r.kind === "refused") return notice(tier, `${PREFIX} ${r.why}; nothing injected.`, "refused");
-  if (r.kind === "none") return noPlan(tier, opts.root);
+  if (r.kind === "none") return await noPlan(tier, opts.root);
   const isolated = isolationNotice(opts);
   if (isolated) return notice(tier, isolated, "not-attached");
   const s = await gatherState(r.plan, opts.env);
@@ -136,12 +140,12 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
 }
 
 /** No plan: session-start in a project with an empty `.planning/` gets the short guidance. */
-function noPlan(tier: Tier, root: string): Fire {
+async function noPlan(tier: Tier, root: string): Promise<Fire> {
   let planning = false;
   try {
-    planning = inspect(planningLoc(root)).kind === "dir";
+    planning = tier === "session-start" && inspect(planningLoc(root)).kind === "dir";
   } catch { /* a refused .planning is not a planning project */ }
-  const text = tier === "session-start" && planning ? sessionStartGuidance() : "";
+  const text = planning ? (await import("../core/guidance.ts")).sessionStartGuidance() : "";
   return { text, outcome: text ? "guidance" : "no-plan", planId: null };
 }
 
@@ -152,6 +156,10 @@ async function sessionCatchup(
   now: Date,
   budget: number,
 ): Promise<string> {
+  // Loaded on demand: session-start fires once per session, the other tiers on every turn.
+  const { catchupSummary, renderCatchupSummary } = await import("../core/catchup_summary.ts");
+  const { gatherCatchupInput } = await import("./catchup_input.ts");
+  const { cutView } = await import("../core/views.ts");
   const summary = catchupSummary(gatherCatchupInput(plan, why, now));
   const text = await renderCatchupSummary(summary, { dataOnlyLine: false, excerpts: false });
   return cutView({ text, truncated: false }, Math.floor(budget / 3), "head").text;

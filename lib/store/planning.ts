@@ -75,8 +75,10 @@ export function attestationLoc(plan: PlanRef): Location {
 export async function readAttestation(plan: PlanRef): Promise<Attestation> {
   // The legacy root attestation (.plan-attestation) is outside the read grant.
   if (plan.legacy) return { state: "none" };
-  const actual = (await planHash(plan)) ?? "";
-  return attestationState(readText(attestationLoc(plan)), actual);
+  const stored = readText(attestationLoc(plan));
+  // No attestation, nothing to compare: skip hashing the plan (the hot path).
+  if (stored === null) return { state: "none" };
+  return attestationState(stored, (await planHash(plan)) ?? "");
 }
 
 /** Write the attestation for the plan's current content; returns the hash. */

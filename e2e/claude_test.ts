@@ -139,10 +139,15 @@ Deno.test("claude: the model gets DATA ONLY, verified frames, the goal and the i
   const model = modelText(run);
   assertStringIncludes(model, DATA_ONLY_LINE);
   for (const ctx of contextsOf(run, model)) {
+    // SessionStart adds a catch-up with a second, shorter plan frame.
     const plans = (await verifiedFrames(ctx)).filter((f) => f.kind === "plan");
-    assertEquals(plans.length, 1);
-    assertStringIncludes(plans[0]?.payload ?? "", `## Goal\n${GOAL}\n`);
-    assertStringIncludes(plans[0]?.payload ?? "", `### Phase 4: ${PHASE_TITLE}\n`);
+    assert(
+      plans.some((p) =>
+        p.payload.includes(`## Goal\n${GOAL}\n`) &&
+        p.payload.includes(`### Phase 4: ${PHASE_TITLE}\n`)
+      ),
+      `no plan frame with the goal and phase 4 in:\n${ctx}`,
+    );
   }
   // The same frames, parsed from the model-bound text itself, still verify.
   const inModel = await verifiedFrames(model);

@@ -1,8 +1,10 @@
 // deno-lint-ignore-file no-console
 /**
  * The one quality gate (README "Run the tests", .ci/run): fmt check, lint,
- * type check (including the pure-core check), then every test, ending with
- * a line "N passed, M failed". Exit non-zero if any step fails.
+ * type check (including the pure-core check), every test, then the end-to-end
+ * tests against the real Claude Code CLI (`deno task e2e`, needs the npm
+ * registry for its first install; an install failure fails the gate), ending
+ * with a line "N passed, M failed". Exit non-zero if any step fails.
  * @module
  */
 
@@ -46,11 +48,19 @@ const test = await step("tests", [
   "lib/",
   "tests/",
 ]);
-// deno-lint-ignore no-control-regex
-const plain = test.output.replace(/\x1b\[[0-9;]*m/g, "");
-const m = /(?:ok|FAILED) \| (\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/.exec(plain);
-const passed = m ? Number(m[1]) : 0;
-const failed = m ? Number(m[2]) : 1;
+/** "N passed | M failed" of a deno test run; a run without that line counts as one failure. */
+function counts(output: string): { passed: number; failed: number } {
+  // deno-lint-ignore no-control-regex
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+  const m = /(?:ok|FAILED) \| (\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/.exec(plain);
+  return m ? { passed: Number(m[1]), failed: Number(m[2]) } : { passed: 0, failed: 1 };
+}
+
+const e2e = await step("e2e (real Claude Code CLI)", ["task", "-q", "e2e"]);
+const unit = counts(test.output);
+const end = counts(e2e.output);
+const passed = unit.passed + end.passed;
+const failed = unit.failed + end.failed + (e2e.ok || end.failed ? 0 : 1);
 if (failedSteps) console.log(`${failedSteps} quality step(s) failed (format, lint or type check)`);
 console.log(`${passed} passed, ${failed + failedSteps} failed`);
-Deno.exit(test.ok && failedSteps === 0 && passed > 0 ? 0 : 1);
+Deno.exit(test.ok && e2e.ok && failedSteps === 0 && unit.passed > 0 && end.passed > 0 ? 0 : 1);

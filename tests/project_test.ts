@@ -107,3 +107,20 @@ Deno.test("pwf with no command prints usage on stderr only and exits 2", async (
     await p.cleanup();
   }
 });
+
+Deno.test("no module the binary loads imports node: built-ins (they cost start-up time)", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", `${REPO}/main.ts`],
+    stdout: "piped",
+  })
+    .output();
+  const graph = JSON.parse(new TextDecoder().decode(out.stdout));
+  const specifiers: string[] = graph.modules.map((m: { specifier: string }) => m.specifier);
+  assert(specifiers.length > 20, "the graph was read");
+  assertEquals(
+    specifiers.filter((s) =>
+      s.startsWith("node:") || s.startsWith("npm:") || s.startsWith("jsr:") || s.startsWith("http")
+    ),
+    [],
+  );
+});

@@ -216,3 +216,24 @@ Deno.test("committed hooks/ manifests match the host table", async () => {
     );
   }
 });
+
+Deno.test("claude Stop with PWF_GATE_CAP=50 still allows the stop before the 8th consecutive block", async () => {
+  await inProject(async (dir) => {
+    await gatedPlan(dir);
+    const outcomes: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      await runPwf(dir, ["ledger", "append", "progress", `step ${i}`]);
+      const r = await runPwf(dir, ["hook", "claude", "Stop"], {
+        stdin: JSON.stringify({
+          session_id: "s",
+          hook_event_name: "Stop",
+          stop_hook_active: false,
+        }),
+        env: { PWF_GATE_CAP: "50" },
+      });
+      outcomes.push(r.stdout === "" ? `allow:${r.stderr.includes("gate cap reached")}` : "block");
+      if (r.stdout === "") break;
+    }
+    assertEquals(outcomes, [...Array(7).fill("block"), "allow:true"]);
+  });
+});

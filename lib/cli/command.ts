@@ -5,7 +5,7 @@
  */
 
 import type { Host } from "../core/host.ts";
-import type { FlagSpec } from "./argv.ts";
+import { type FlagSpec, maxPositionals, parseArgv } from "./argv.ts";
 
 /** What a command runs with. */
 export interface Context {
@@ -46,3 +46,15 @@ export const JSON_FLAG: FlagSpec = {
   name: "json",
   summary: "print one JSON object (with schemaVersion)",
 };
+
+/** Arguments of a command whose only flag is `--json`. */
+export interface JsonOnlyArgs {
+  readonly json: boolean;
+}
+
+/** Parse argv for a command that takes no arguments besides `--json`. */
+export function parseJsonOnly(command: string, argv: readonly string[]): JsonOnlyArgs {
+  const p = parseArgv(command, argv, [JSON_FLAG]);
+  maxPositionals(command, p, 0);
+  return { json: p.flags.json === true };
+}

@@ -18,8 +18,7 @@ import { readGateState } from "../store/gate_state.ts";
 import { gatherState } from "../store/injection.ts";
 import { readReceipts } from "../store/receipts.ts";
 import type { PlanRef } from "../store/resolve.ts";
-import { maxPositionals, parseArgv } from "./argv.ts";
-import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { printJson, resolveFor } from "./plan_context.ts";
 
 /** Parsed `pwf doctor` arguments. */
@@ -29,9 +28,7 @@ export interface DoctorArgs {
 
 /** Parse `pwf doctor` argv. */
 export function parseDoctorArgs(argv: readonly string[]): DoctorArgs {
-  const p = parseArgv("doctor", argv, [JSON_FLAG]);
-  maxPositionals("doctor", p, 0);
-  return { json: p.flags.json === true };
+  return parseJsonOnly("doctor", argv);
 }
 
 function query(desc: Deno.PermissionDescriptor): string {

@@ -10,8 +10,7 @@ import { parsePlan } from "../core/plan_parse.ts";
 import { decodeText } from "../core/text.ts";
 import { readFile } from "../store/files.ts";
 import { planFile } from "../store/resolve.ts";
-import { maxPositionals, parseArgv } from "./argv.ts";
-import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { printJson, requirePlan } from "./plan_context.ts";
 
 /** Parsed `pwf lint` arguments. */
@@ -21,9 +20,7 @@ export interface LintArgs {
 
 /** Parse `pwf lint` argv. */
 export function parseLintArgs(argv: readonly string[]): LintArgs {
-  const p = parseArgv("lint", argv, [JSON_FLAG]);
-  maxPositionals("lint", p, 0);
-  return { json: p.flags.json === true };
+  return parseJsonOnly("lint", argv);
 }
 
 function plural(n: number, word: string): string {

@@ -4,8 +4,7 @@
  */
 
 import { ExitCode } from "../core/errors.ts";
-import { maxPositionals, parseArgv } from "./argv.ts";
-import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { printJson, resolveFor } from "./plan_context.ts";
 
 /** Parsed `pwf resolve` arguments. */
@@ -15,9 +14,7 @@ export interface ResolveArgs {
 
 /** Parse `pwf resolve` argv. */
 export function parseResolveArgs(argv: readonly string[]): ResolveArgs {
-  const p = parseArgv("resolve", argv, [JSON_FLAG]);
-  maxPositionals("resolve", p, 0);
-  return { json: p.flags.json === true };
+  return parseJsonOnly("resolve", argv);
 }
 
 /** Run `pwf resolve`: exit 5 when no plan resolves. */

@@ -9,8 +9,7 @@ import { decodeText } from "../core/text.ts";
 import { readFile } from "../store/files.ts";
 import { readAttestation, readMode } from "../store/planning.ts";
 import { planFile } from "../store/resolve.ts";
-import { maxPositionals, parseArgv } from "./argv.ts";
-import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { printJson, requirePlan } from "./plan_context.ts";
 import { NoPlanError } from "../core/errors.ts";
 
@@ -21,9 +20,7 @@ export interface StatusArgs {
 
 /** Parse `pwf status` argv. */
 export function parseStatusArgs(argv: readonly string[]): StatusArgs {
-  const p = parseArgv("status", argv, [JSON_FLAG]);
-  maxPositionals("status", p, 0);
-  return { json: p.flags.json === true };
+  return parseJsonOnly("status", argv);
 }
 
 /** Run `pwf status`. */

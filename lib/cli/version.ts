@@ -5,8 +5,7 @@
 
 import { BUILD_INFO } from "../core/build_info.ts";
 import { ENV_VARS, PERMISSION_FLAGS, READ_PATHS, WRITE_PATHS } from "../core/permissions.ts";
-import { maxPositionals, parseArgv } from "./argv.ts";
-import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { printJson } from "./plan_context.ts";
 
 /** Parsed `pwf version` arguments. */
@@ -16,9 +15,7 @@ export interface VersionArgs {
 
 /** Parse `pwf version` argv. */
 export function parseVersionArgs(argv: readonly string[]): VersionArgs {
-  const p = parseArgv("version", argv, [JSON_FLAG]);
-  maxPositionals("version", p, 0);
-  return { json: p.flags.json === true };
+  return parseJsonOnly("version", argv);
 }
 
 /** Run `pwf version`. */

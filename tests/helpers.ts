@@ -5,13 +5,14 @@
  * @module
  */
 
+import { REPO_ROOT } from "../tools/file_url.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 
 /** Absolute path of the repository's main.ts. */
-export const MAIN = new URL("../main.ts", import.meta.url).pathname;
+export const MAIN = `${REPO_ROOT}/main.ts`;
 
 /** Absolute path of the repository root. */
-export const REPO = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+export const REPO = REPO_ROOT;
 
 /** What a pwf run produced. */
 export interface RunResult {

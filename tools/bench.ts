@@ -16,11 +16,12 @@
  * @module
  */
 
+import { REPO_ROOT } from "./file_url.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { syntheticPlan } from "../bench/plans.ts";
 
 const deno = Deno.execPath();
-const repo = new URL("../", import.meta.url).pathname;
+const repo = `${REPO_ROOT}/`;
 const args = Deno.args;
 const runs = Math.max(10, Number(args[args.indexOf("--runs") + 1]) || 15);
 const hasTime = await Deno.stat("/usr/bin/time").then(() => true, () => false);

@@ -5,9 +5,10 @@
  * @module
  */
 
+import { REPO_ROOT } from "./file_url.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 
-const main = new URL("../main.ts", import.meta.url).pathname;
+const main = `${REPO_ROOT}/main.ts`;
 const project = await Deno.makeTempDir({ prefix: "pwf-demo-" });
 
 async function pwf(...args: string[]): Promise<void> {

@@ -10,7 +10,8 @@
 /** The Claude Code CLI version the e2e tests prove pwf against (docs/hosts.md). */
 export const CLAUDE_CODE_VERSION = "2.1.332";
 
-const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+import { REPO_ROOT } from "./file_url.ts";
+const ROOT = REPO_ROOT;
 const CACHE = `${ROOT}/.cache/e2e`;
 const PREFIX = `${CACHE}/claude-code-${CLAUDE_CODE_VERSION}`;
 const BIN = `${PREFIX}/node_modules/.bin/claude`;

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { REPO_ROOT } from "./file_url.ts";
 import { COMMANDS } from "../lib/cli/commands.ts";
 import { renderCommandsMarkdown } from "../lib/cli/help.ts";
 import {
@@ -49,7 +50,7 @@ export async function generatedFiles(root: string): Promise<Record<string, strin
 }
 
 if (import.meta.main) {
-  const root = new URL("../", import.meta.url).pathname;
+  const root = REPO_ROOT;
   for (const [path, text] of Object.entries(await generatedFiles(root))) {
     await Deno.mkdir(`${root}/${path}`.replace(/\/[^/]+$/, ""), { recursive: true });
     await Deno.writeTextFile(`${root}/${path}`, text);

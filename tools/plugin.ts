@@ -5,9 +5,10 @@
  * @module
  */
 
+import { REPO_ROOT } from "./file_url.ts";
 import { pluginLayout } from "./plugin_layout.ts";
 
-const root = new URL("../", import.meta.url).pathname;
+const root = `${REPO_ROOT}/`;
 const out = (Deno.args[0] ?? `${root}dist/plugin`).replace(/\/+$/, "");
 
 await Deno.remove(out, { recursive: true }).catch((e) => {

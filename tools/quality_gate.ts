@@ -8,8 +8,9 @@
  * @module
  */
 
+import { REPO_ROOT } from "./file_url.ts";
 const deno = Deno.execPath();
-const root = new URL("../", import.meta.url).pathname;
+const root = REPO_ROOT;
 
 async function step(name: string, args: string[]): Promise<{ ok: boolean; output: string }> {
   console.log(`==> ${name}: deno ${args.join(" ")}`);

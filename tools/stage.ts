@@ -12,12 +12,8 @@ import { renderBuildInfoModule } from "./build_info_gen.ts";
 /** Repository-relative path of the module the build replaces. */
 export const BUILD_INFO_PATH = "lib/core/build_info.ts";
 
-/** A local filesystem path for a file: URL (also on Windows). */
-export function fileUrlToPath(url: string | URL): string {
-  const u = new URL(url);
-  const p = decodeURIComponent(u.pathname);
-  return /^\/[A-Za-z]:/.test(p) ? p.slice(1).replaceAll("/", "\\") : p;
-}
+import { fileUrlToPath } from "./file_url.ts";
+export { fileUrlToPath };
 
 /** Join path segments with "/" (accepted on every OS). */
 export function join(...parts: string[]): string {

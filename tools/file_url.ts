@@ -1,0 +1,14 @@
+/**
+ * File URLs to local paths for the dev tools and tests (a stand-in for
+ * @std/path's fromFileUrl, which lives on a registry we cannot reach).
+ * @module
+ */
+
+/** A local filesystem path for a file: URL (also on Windows: `C:\...`). */
+export function fileUrlToPath(url: string | URL): string {
+  const p = decodeURIComponent(new URL(url).pathname);
+  return /^\/[A-Za-z]:/.test(p) ? p.slice(1).replaceAll("/", "\\") : p;
+}
+
+/** The repository root, without a trailing separator. */
+export const REPO_ROOT = fileUrlToPath(new URL("../", import.meta.url)).replace(/[\\/]+$/, "");

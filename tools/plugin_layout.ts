@@ -8,7 +8,7 @@
 import { AGENT_COMMAND_NAMES, SKILL_NAME } from "../lib/core/agent_texts.ts";
 import { BUILD_INFO } from "../lib/core/build_info.ts";
 import { commandFile, findSkillHost, referenceFile, skillFile } from "../lib/core/skill_hosts.ts";
-import { CLAUDE_PLUGIN_EVENTS, claudePluginHooks } from "../lib/hosts/claude_plugin_hooks.ts";
+import { claude as claudeHost } from "../lib/hosts/claude.ts";
 
 /** One file of the layout, its path relative to the plugin root. */
 export interface LayoutFile {
@@ -60,7 +60,7 @@ export function pluginLayout(): LayoutFile[] {
     { path: `${skillDir}/reference.md`, text: referenceFile(claude).text },
     {
       path: "hooks/hooks.json",
-      text: stableJson(claudePluginHooks(CLAUDE_PLUGIN_EVENTS, PLUGIN_BIN)),
+      text: stableJson(claudeHost.manifest(PLUGIN_BIN)),
     },
   ];
   for (const name of AGENT_COMMAND_NAMES) {

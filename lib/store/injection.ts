@@ -17,6 +17,7 @@ import {
   refusalFor,
   type Tier,
 } from "../core/inject.ts";
+import { cutFramed } from "../core/framing.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
 import { regressionLine } from "../core/regression.ts";
 import { decodeText } from "../core/text.ts";
@@ -132,7 +133,9 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   if (tier === "session-start") {
     const catchup = await sessionCatchup(r.plan, r.why, opts.now, s.budget);
     const body = await composeUserprompt({ ...s, budget: s.budget - catchup.length });
-    return { text: body + catchup, outcome: "injected", planId };
+    // The plan view has a floor: at a small budget the catch-up gives way.
+    const rest = cutFramed(catchup, Math.max(0, s.budget - body.length));
+    return { text: body + rest, outcome: "injected", planId };
   }
   const guard = regressionGuard(opts, s);
   const body = await composeUserprompt({ ...s, budget: s.budget - guard.length });
@@ -159,10 +162,9 @@ async function sessionCatchup(
   // Loaded on demand: session-start fires once per session, the other tiers on every turn.
   const { catchupSummary, renderCatchupSummary } = await import("../core/catchup_summary.ts");
   const { gatherCatchupInput } = await import("./catchup_input.ts");
-  const { cutView } = await import("../core/views.ts");
   const summary = catchupSummary(gatherCatchupInput(plan, why, now));
   const text = await renderCatchupSummary(summary, { dataOnlyLine: false, excerpts: false });
-  return cutView({ text, truncated: false }, Math.floor(budget / 3), "head").text;
+  return cutFramed(text, Math.floor(budget / 3));
 }
 
 function turnMarkerName(planId: string | null, opts: FireOptions): string {

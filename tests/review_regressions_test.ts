@@ -1,0 +1,47 @@
+/**
+ * Regression tests for bugs found in the pre-release review; each test is
+ * named after the bug it pins down.
+ * @module
+ */
+
+import { assert, assertEquals } from "./assert.ts";
+import { inProject, runPwf, writeText } from "./helpers.ts";
+import { parseFrames } from "../lib/core/framing.ts";
+
+/** A plan of 39 phases with long lines, and a long progress log. */
+async function bigPlan(dir: string): Promise<void> {
+  const lines = [
+    "# Big",
+    "## Goal",
+    "Ship it",
+    "## Next Step",
+    "go",
+    "## Current Phase",
+    "Phase 37",
+  ];
+  for (let n = 1; n < 40; n++) {
+    lines.push(`### Phase ${n}: Title ${n}`);
+    for (let k = 0; k < 20; k++) lines.push(`- [x] item ${k} ${"u".repeat(40)}`);
+    lines.push(`- **Status:** ${n === 37 ? "in_progress" : n < 37 ? "complete" : "pending"}`);
+  }
+  await writeText(dir, ".planning/p/task_plan.md", lines.join("\n") + "\n");
+  const progress = Array.from({ length: 100 }, (_, i) => `- line ${i} ${"x".repeat(300)}`);
+  await writeText(dir, ".planning/p/progress.md", progress.join("\n") + "\n");
+}
+
+Deno.test("session-start at a small budget never cuts a frame open and stays within the budget", async () => {
+  await inProject(async (dir) => {
+    await bigPlan(dir);
+    for (const budget of [1000, 1200, 1500, 2000, 2500, 3333]) {
+      const r = await runPwf(dir, ["inject", "--context", "session-start"], {
+        env: { PWF_MAX_INJECT_CHARS: String(budget) },
+      });
+      assertEquals(r.code, 0, r.stderr);
+      assert(r.stdout.length <= budget, `budget ${budget}: ${r.stdout.length} chars`);
+      const begins = r.stdout.split("\n").filter((l) => l.startsWith("===BEGIN-PWF-DATA")).length;
+      const ends = r.stdout.split("\n").filter((l) => l.startsWith("===END-PWF-DATA")).length;
+      assertEquals(begins, ends, `budget ${budget}`);
+      assertEquals(parseFrames(r.stdout).length, begins, `budget ${budget}`);
+    }
+  });
+});

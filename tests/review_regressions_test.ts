@@ -45,3 +45,31 @@ Deno.test("session-start at a small budget never cuts a frame open and stays wit
     }
   });
 });
+
+Deno.test("ledger append after a ledger larger than 4 MiB still takes 1 + the highest tick", async () => {
+  await inProject(async (dir) => {
+    await writeText(
+      dir,
+      ".planning/p/task_plan.md",
+      "# T\n### Phase 1: A\n- **Status:** pending\n",
+    );
+    const records = Array.from(
+      { length: 20000 },
+      (_, i) =>
+        JSON.stringify({
+          tick: i + 1,
+          ts: "2026-01-01T00:00:00Z",
+          agent: "main",
+          phase: "",
+          event: "note",
+          summary: "x".repeat(200),
+          files: [],
+        }),
+    );
+    await writeText(dir, ".planning/p/ledger-main.jsonl", records.join("\n") + "\n");
+    const r = await runPwf(dir, ["ledger", "append", "note", "next", "--agent", "w2"]);
+    assertEquals(r.code, 0, r.stderr);
+    const line = await Deno.readTextFile(`${dir}/.planning/p/ledger-w2.jsonl`);
+    assertEquals(JSON.parse(line).tick, 20001);
+  });
+});

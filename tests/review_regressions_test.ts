@@ -73,3 +73,29 @@ Deno.test("ledger append after a ledger larger than 4 MiB still takes 1 + the hi
     assertEquals(JSON.parse(line).tick, 20001);
   });
 });
+
+Deno.test("a symlinked .attestation or .mode gives the userprompt one notice line instead of a silent failure", async () => {
+  if (Deno.build.os === "windows") return;
+  for (const name of [".attestation", ".mode"]) {
+    await inProject(async (dir) => {
+      await writeText(
+        dir,
+        ".planning/p/task_plan.md",
+        "# T\n### Phase 1: A\n- **Status:** pending\n",
+      );
+      await writeText(dir, "outside.txt", "autonomous gate\n");
+      await Deno.symlink(`${dir}/outside.txt`, `${dir}/.planning/p/${name}`);
+      const r = await runPwf(dir, ["inject", "--context", "userprompt"]);
+      assertEquals(r.code, 0, r.stderr);
+      assertEquals(r.stdout.split("\n").filter((l) => l).length, 1, r.stdout);
+      assert(r.stdout.includes(`refused ".planning/p/${name}"`), r.stdout);
+      assert(!r.stdout.includes("BEGIN-PWF-DATA"), r.stdout);
+      const h = await runPwf(dir, ["hook", "claude", "UserPromptSubmit"], { stdin: "{}" });
+      assertEquals(h.code, 0);
+      const ctx = JSON.parse(h.stdout).hookSpecificOutput.additionalContext as string;
+      assert(ctx.includes("refused") && ctx.includes("nothing injected"), ctx);
+      const pre = await runPwf(dir, ["hook", "claude", "PreToolUse"], { stdin: "{}" });
+      assertEquals([pre.code, pre.stdout], [0, ""]);
+    });
+  }
+});

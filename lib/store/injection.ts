@@ -5,6 +5,7 @@
  * @module
  */
 
+import { PwfError } from "../core/errors.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import {
   budgetFrom,
@@ -109,7 +110,17 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   if (r.kind === "none") return await noPlan(tier, opts.root);
   const isolated = isolationNotice(opts);
   if (isolated) return notice(tier, isolated, "not-attached");
-  const s = await gatherState(r.plan, opts.env);
+  let s: InjectionState | null;
+  try {
+    s = await gatherState(r.plan, opts.env);
+  } catch (err) {
+    // SPEC 5.4: a plan file failing containment (or unreadable) gets one notice, not a crash.
+    if (!(err instanceof PwfError)) throw err;
+    return {
+      ...notice(tier, `${PREFIX} ${err.message}; nothing injected.`, "refused"),
+      planId: r.plan.id,
+    };
+  }
   if (!s) return { text: "", outcome: "no-plan", planId: r.plan.id };
   const planId = r.plan.id;
   if (tier === "precompact") return { text: composePrecompact(s), outcome: "injected", planId };

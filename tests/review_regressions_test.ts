@@ -99,3 +99,44 @@ Deno.test("a symlinked .attestation or .mode gives the userprompt one notice lin
     });
   }
 });
+
+Deno.test("doctor reports a symlinked .planning, .cache or plan file as FAIL lines instead of aborting", async () => {
+  if (Deno.build.os === "windows") return;
+  const setups: ((dir: string) => Promise<void>)[] = [
+    async (dir) => {
+      await Deno.mkdir(`${dir}/elsewhere`);
+      await Deno.symlink(`${dir}/elsewhere`, `${dir}/.planning`);
+    },
+    async (dir) => {
+      await writeText(
+        dir,
+        ".planning/p/task_plan.md",
+        "# T\n### Phase 1: A\n- **Status:** pending\n",
+      );
+      await Deno.mkdir(`${dir}/elsewhere`);
+      await Deno.symlink(`${dir}/elsewhere`, `${dir}/.planning/.cache`);
+    },
+    async (dir) => {
+      await writeText(
+        dir,
+        ".planning/p/task_plan.md",
+        "# T\n### Phase 1: A\n- **Status:** pending\n",
+      );
+      await writeText(dir, "outside.txt", "autonomous\n");
+      await Deno.symlink(`${dir}/outside.txt`, `${dir}/.planning/p/.mode`);
+    },
+  ];
+  for (const setup of setups) {
+    await inProject(async (dir) => {
+      await setup(dir);
+      const r = await runPwf(dir, ["doctor"]);
+      assertEquals([r.code, r.stderr], [1, ""]);
+      const lines = r.stdout.trimEnd().split("\n");
+      assert(lines.every((l) => /^(PASS|WARN|FAIL) {2}\S/.test(l)), r.stdout);
+      assert(lines.some((l) => l.startsWith("FAIL") && l.includes("symbolic link")), r.stdout);
+      assert(lines.some((l) => l.startsWith("PASS  sandbox")), r.stdout);
+      const j = await runPwf(dir, ["doctor", "--json"]);
+      assertEquals(JSON.parse(j.stdout).ok, false);
+    });
+  }
+});

@@ -140,3 +140,22 @@ Deno.test("doctor reports a symlinked .planning, .cache or plan file as FAIL lin
     });
   }
 });
+
+Deno.test("a plan whose task_plan.md fails containment is reported as refused, not as missing", async () => {
+  if (Deno.build.os === "windows") return;
+  await inProject(async (dir) => {
+    await writeText(dir, "outside.md", "# SECRET\n");
+    await Deno.mkdir(`${dir}/.planning/p`, { recursive: true });
+    await Deno.symlink(`${dir}/outside.md`, `${dir}/.planning/p/task_plan.md`);
+    await writeText(dir, ".planning/.active_plan", "p\n");
+    for (const env of [{}, { PLAN_ID: "p" }]) {
+      const r = await runPwf(dir, ["status"], { env });
+      assertEquals([r.code, r.stdout], [5, ""]);
+      assert(r.stderr.includes("symbolic link") && !r.stderr.includes("missing"), r.stderr);
+      assert(!r.stderr.includes("SECRET"), r.stderr);
+      const u = await runPwf(dir, ["inject", "--context", "userprompt"], { env });
+      assertEquals(u.stdout.split("\n").filter((l) => l).length, 1, u.stdout);
+      assert(u.stdout.includes("symbolic link") && !u.stdout.includes("SECRET"), u.stdout);
+    }
+  });
+});

@@ -159,3 +159,18 @@ Deno.test("a plan whose task_plan.md fails containment is reported as refused, n
     }
   });
 });
+
+Deno.test("use --list still lists the other plans when one plan's .attestation is a symlink", async () => {
+  if (Deno.build.os === "windows") return;
+  await inProject(async (dir) => {
+    const plan = "# T\n### Phase 1: A\n- **Status:** complete\n";
+    await writeText(dir, ".planning/good/task_plan.md", plan);
+    await writeText(dir, ".planning/bad/task_plan.md", plan);
+    await writeText(dir, "outside.txt", "x\n");
+    await Deno.symlink(`${dir}/outside.txt`, `${dir}/.planning/bad/.attestation`);
+    const r = await runPwf(dir, ["use", "--list", "--json"]);
+    assertEquals(r.code, 0, r.stderr);
+    assertEquals(JSON.parse(r.stdout).plans.map((p: { id: string }) => p.id), ["good"]);
+    assert(r.stderr.includes('skipped plan "bad"') && r.stderr.includes("symbolic link"), r.stderr);
+  });
+});

@@ -4,8 +4,7 @@
  */
 
 import { paint, table } from "../core/color.ts";
-import { NoPlanError, UsageError } from "../core/errors.ts";
-import { ContainmentError } from "../core/errors.ts";
+import { ContainmentError, NoPlanError, UsageError } from "../core/errors.ts";
 import { modeName } from "../core/mode.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import { isValidPlanId } from "../core/plan_id.ts";

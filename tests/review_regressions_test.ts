@@ -174,3 +174,18 @@ Deno.test("use --list still lists the other plans when one plan's .attestation i
     assert(r.stderr.includes('skipped plan "bad"') && r.stderr.includes("symbolic link"), r.stderr);
   });
 });
+
+Deno.test("a lock path that is a directory is refused at once instead of waiting out the lock timeout", async () => {
+  await inProject(async (dir) => {
+    const plan = "# T\n## Current Phase\nPhase 1\n### Phase 1: A\n- **Status:** pending\n";
+    await writeText(dir, ".planning/p/task_plan.md", plan);
+    await Deno.mkdir(`${dir}/.planning/p/.pwf.lock`);
+    const started = Date.now();
+    const r = await runPwf(dir, ["phase", "1", "complete"]);
+    assertEquals([r.code, r.stdout], [1, ""]);
+    assert(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+    assert(r.stderr.includes("is a directory"), r.stderr);
+    assertEquals(await Deno.readTextFile(`${dir}/.planning/p/task_plan.md`), plan);
+    await Deno.remove(`${dir}/.planning/p/.pwf.lock`);
+  });
+});

@@ -189,3 +189,19 @@ Deno.test("a lock path that is a directory is refused at once instead of waiting
     await Deno.remove(`${dir}/.planning/p/.pwf.lock`);
   });
 });
+
+Deno.test("heading closing hashes are dropped from phase titles, and a title ending in C# keeps its #", async () => {
+  await inProject(async (dir) => {
+    await writeText(
+      dir,
+      ".planning/p/task_plan.md",
+      "# Learn C#\n## Goal ##\nG\n### Phase 1: Alpha ##\n- **Status:** complete\n" +
+        "### Phase 2 ###\n- **Status:** pending\n### Phase 3: Port to C#\n- **Status:** pending\n",
+    );
+    const r = await runPwf(dir, ["status", "--json"]);
+    assertEquals(r.code, 0, r.stderr);
+    const s = JSON.parse(r.stdout);
+    assertEquals([s.title, s.goal], ["Learn C#", "G"]);
+    assertEquals(s.phases.map((p: { title: string }) => p.title), ["Alpha", "", "Port to C#"]);
+  });
+});

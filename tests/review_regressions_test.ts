@@ -205,3 +205,12 @@ Deno.test("heading closing hashes are dropped from phase titles, and a title end
     assertEquals(s.phases.map((p: { title: string }) => p.title), ["Alpha", "", "Port to C#"]);
   });
 });
+
+Deno.test("a usage error that already points somewhere gets no second (see ...) hint", async () => {
+  await inProject(async (dir) => {
+    const r = await runPwf(dir, ["use", "../x"]);
+    assertEquals([r.code, r.stdout], [2, ""]);
+    assertEquals(r.stderr.split("(see ").length, 2, r.stderr);
+    assertEquals(r.stderr.split("\n").length, 2, r.stderr);
+  });
+});

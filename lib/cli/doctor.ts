@@ -6,6 +6,7 @@
  */
 
 import { attestationLabel } from "../core/attestation.ts";
+import { PwfError } from "../core/errors.ts";
 import { type DoctorCheck, doctorFailed, receiptChecks, renderDoctor } from "../core/doctor.ts";
 import { GATE_HOST_LIMITS, gateCap } from "../core/gate.ts";
 import { composePrecompact, composePretool, composeUserprompt } from "../core/inject.ts";
@@ -145,14 +146,34 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
   return out;
 }
 
+/** Run one group of checks; a refusal or I/O error becomes a FAIL line, not an aborted doctor. */
+async function guarded(
+  name: string,
+  run: () => DoctorCheck[] | Promise<DoctorCheck[]>,
+): Promise<DoctorCheck[]> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof PwfError)) throw err;
+    return [{ status: "FAIL", name, detail: err.message }];
+  }
+}
+
 /** Run `pwf doctor`. */
 export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number> {
   const checks: DoctorCheck[] = [sandboxCheck()];
   const r = resolveFor(ctx);
-  if (r.kind === "plan") checks.push(...await planChecks(r.plan, r.why, ctx));
-  else checks.push({ status: r.kind === "refused" ? "FAIL" : "WARN", name: "plan", detail: r.why });
-  checks.push(cacheCheck(ctx.root));
-  checks.push(...receiptChecks(readReceipts(ctx.root), ctx.host.now()));
+  if (r.kind === "plan") {
+    checks.push(...await guarded("plan", () => planChecks(r.plan, r.why, ctx)));
+  } else {checks.push({
+      status: r.kind === "refused" ? "FAIL" : "WARN",
+      name: "plan",
+      detail: r.why,
+    });}
+  checks.push(...await guarded("cache", () => [cacheCheck(ctx.root)]));
+  checks.push(
+    ...await guarded("hooks", () => receiptChecks(readReceipts(ctx.root), ctx.host.now())),
+  );
   if (args.json) printJson(ctx, { schemaVersion: 1, ok: !doctorFailed(checks), checks });
   else ctx.host.stdout(renderDoctor(checks));
   return doctorFailed(checks) ? 1 : 0;

@@ -20,7 +20,8 @@ export async function run(argv: readonly string[], host: Host): Promise<number> 
       return exitCodeFor(err);
     }
     const hint = err instanceof UsageError ? ` (see "pwf help")` : "";
-    host.stderr(`${errorLine(err)}${hint && !err.message.includes("pwf help") ? hint : ""}\n`);
+    // One "(see ...)" pointer per line: a message that already names where to look keeps its own.
+    host.stderr(`${errorLine(err)}${hint && !err.message.includes('(see "pwf ') ? hint : ""}\n`);
     return exitCodeFor(err);
   }
 }

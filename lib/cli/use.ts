@@ -4,7 +4,7 @@
  */
 
 import { paint, table } from "../core/color.ts";
-import { NoPlanError, UsageError } from "../core/errors.ts";
+import { ContainmentError, NoPlanError, UsageError } from "../core/errors.ts";
 import { modeName } from "../core/mode.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
@@ -90,16 +90,22 @@ async function listAll(ctx: Context, json: boolean): Promise<number> {
   const rows = [];
   for (const id of listPlans(ctx.root)) {
     const plan = planRef(ctx.root, id);
-    const counts = countPhases(parsePlan(readText(planFile(plan, "task_plan.md")) ?? ""));
-    const attestation = (await readAttestation(plan)).state;
-    rows.push({
-      id,
-      active: id === active,
-      done: counts.complete,
-      total: counts.total,
-      mode: modeName(readMode(plan)),
-      attestation,
-    });
+    try {
+      const counts = countPhases(parsePlan(readText(planFile(plan, "task_plan.md")) ?? ""));
+      const attestation = (await readAttestation(plan)).state;
+      rows.push({
+        id,
+        active: id === active,
+        done: counts.complete,
+        total: counts.total,
+        mode: modeName(readMode(plan)),
+        attestation,
+      });
+    } catch (err) {
+      // One plan failing containment must not hide the others: skip it and say why.
+      if (!(err instanceof ContainmentError)) throw err;
+      ctx.host.stderr(`pwf: use --list: skipped plan "${id}": ${err.message}\n`);
+    }
   }
   if (json) {
     printJson(ctx, { schemaVersion: 1, active: active ?? null, plans: rows });

@@ -106,3 +106,37 @@ export function parseFrames(text: string): ParsedFrame[] {
   }
   return out;
 }
+
+/**
+ * Cut framed text to at most `max` characters at a line boundary, keeping the
+ * head, but never inside a frame: a BEGIN..END block is kept whole or not at
+ * all, so a cut can never leave a BEGIN line without its END line.
+ * @example
+ * ```ts
+ * import { cutFramed, frame } from "./framing.ts";
+ * const text = "intro\n" + await frame("plan", "x".repeat(200), true) + "outro\n";
+ * const cut = cutFramed(text, 120);
+ * if (cut.length > 120 || cut.includes("===BEGIN") || !cut.startsWith("intro\n")) throw new Error(cut);
+ * ```
+ */
+export function cutFramed(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const note = "[... cut to fit the context budget ...]\n";
+  const room = max - note.length;
+  if (room < 0) return "";
+  const lines = text.split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  let kept = "";
+  for (let i = 0; i < lines.length; i++) {
+    let unit = `${lines[i]}\n`;
+    if (lines[i]?.startsWith("===BEGIN-PWF-DATA")) {
+      let j = i + 1;
+      while (j < lines.length && !lines[j]?.startsWith("===END-PWF-DATA")) j++;
+      unit = lines.slice(i, j + 1).join("\n") + "\n";
+      i = j;
+    }
+    if (kept.length + unit.length > room) break;
+    kept += unit;
+  }
+  return kept + note;
+}

@@ -62,6 +62,9 @@ export interface Plan {
 }
 
 const PHASE_REGEXP = /^### +Phase +(\d+)(?!\d)(.*)$/;
+/** An ATX heading; a closing run of `#` counts only after whitespace (`## C#` keeps its `#`). */
+const HEADING_REGEXP = /^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+const CLOSING_HASHES_REGEXP = /(?:^|[ \t]+)#+[ \t]*$/;
 const STATUS_REGEXP = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?\*\*Status:\*\*\s*(.*)$/;
 const INLINE_STATUS_REGEXP = /\[(complete|in_progress|pending)\]/;
 const CHECKED_REGEXP = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
@@ -164,7 +167,7 @@ interface Heading {
 function findHeadings(shown: readonly (string | null)[]): Heading[] {
   const out: Heading[] = [];
   shown.forEach((line, i) => {
-    const m = line === null ? null : /^(#{1,6})[ \t]+(.*?)[ \t#]*$/.exec(line);
+    const m = line === null ? null : HEADING_REGEXP.exec(line);
     if (m?.[1] && m[2] !== undefined) out.push({ line: i, level: m[1].length, text: m[2].trim() });
   });
   return out;
@@ -226,7 +229,10 @@ function readPhase(
       }
     }
   }
-  const title = rest.replace(INLINE_STATUS_REGEXP, "").replace(/^\s*[:.\-–—]?\s*/, "").trim();
+  const title = rest.replace(CLOSING_HASHES_REGEXP, "").replace(INLINE_STATUS_REGEXP, "").replace(
+    /^\s*[:.\-–—]?\s*/,
+    "",
+  ).trim();
   return {
     number,
     title,

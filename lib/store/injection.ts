@@ -5,6 +5,7 @@
  * @module
  */
 
+import { PwfError } from "../core/errors.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import {
   budgetFrom,
@@ -17,6 +18,7 @@ import {
   refusalFor,
   type Tier,
 } from "../core/inject.ts";
+import { cutFramed } from "../core/framing.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
 import { regressionLine } from "../core/regression.ts";
 import { decodeText } from "../core/text.ts";
@@ -108,7 +110,17 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   if (r.kind === "none") return await noPlan(tier, opts.root);
   const isolated = isolationNotice(opts);
   if (isolated) return notice(tier, isolated, "not-attached");
-  const s = await gatherState(r.plan, opts.env);
+  let s: InjectionState | null;
+  try {
+    s = await gatherState(r.plan, opts.env);
+  } catch (err) {
+    // SPEC 5.4: a plan file failing containment (or unreadable) gets one notice, not a crash.
+    if (!(err instanceof PwfError)) throw err;
+    return {
+      ...notice(tier, `${PREFIX} ${err.message}; nothing injected.`, "refused"),
+      planId: r.plan.id,
+    };
+  }
   if (!s) return { text: "", outcome: "no-plan", planId: r.plan.id };
   const planId = r.plan.id;
   if (tier === "precompact") return { text: composePrecompact(s), outcome: "injected", planId };
@@ -132,7 +144,9 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   if (tier === "session-start") {
     const catchup = await sessionCatchup(r.plan, r.why, opts.now, s.budget);
     const body = await composeUserprompt({ ...s, budget: s.budget - catchup.length });
-    return { text: body + catchup, outcome: "injected", planId };
+    // The plan view has a floor: at a small budget the catch-up gives way.
+    const rest = cutFramed(catchup, Math.max(0, s.budget - body.length));
+    return { text: body + rest, outcome: "injected", planId };
   }
   const guard = regressionGuard(opts, s);
   const body = await composeUserprompt({ ...s, budget: s.budget - guard.length });
@@ -159,10 +173,9 @@ async function sessionCatchup(
   // Loaded on demand: session-start fires once per session, the other tiers on every turn.
   const { catchupSummary, renderCatchupSummary } = await import("../core/catchup_summary.ts");
   const { gatherCatchupInput } = await import("./catchup_input.ts");
-  const { cutView } = await import("../core/views.ts");
   const summary = catchupSummary(gatherCatchupInput(plan, why, now));
   const text = await renderCatchupSummary(summary, { dataOnlyLine: false, excerpts: false });
-  return cutView({ text, truncated: false }, Math.floor(budget / 3), "head").text;
+  return cutFramed(text, Math.floor(budget / 3));
 }
 
 function turnMarkerName(planId: string | null, opts: FireOptions): string {

@@ -7,7 +7,7 @@
 import { ContainmentError } from "../core/errors.ts";
 import { decodeText } from "../core/text.ts";
 import { type Location } from "./containment.ts";
-import { listDir, readFile } from "./files.ts";
+import { listDir, READ_CAP, readFile } from "./files.ts";
 import { planFile, type PlanRef } from "./resolve.ts";
 
 const LEDGER_NAME_REGEXP = /^ledger-[A-Za-z0-9_-]+\.jsonl$/;
@@ -20,12 +20,15 @@ export function ledgerFiles(plan: PlanRef): Location[] {
   );
 }
 
-/** Non-empty lines of every ledger file of a plan (unreadable files are skipped). */
-export function ledgerLines(plan: PlanRef): string[] {
+/**
+ * Non-empty lines of every ledger file of a plan (unreadable files are
+ * skipped); each file is read up to `cap` bytes.
+ */
+export function ledgerLines(plan: PlanRef, cap: number = READ_CAP): string[] {
   const out: string[] = [];
   for (const loc of ledgerFiles(plan)) {
     try {
-      const got = readFile(loc);
+      const got = readFile(loc, cap);
       if (got.kind === "file") {
         out.push(...decodeText(got.bytes).split("\n").filter((l) => l.trim() !== ""));
       }

@@ -50,7 +50,8 @@ export async function appendLedger(
   const agent = sanitiseAgent(req.agent);
   const loc = planFile(plan, `ledger-${agent}.jsonl`);
   return await withLock(plan.dir, () => {
-    const tick = maxTick(ledgerLines(plan)) + 1;
+    // Whole files: the highest ticks are at the end, past any read cap.
+    const tick = maxTick(ledgerLines(plan, Number.MAX_SAFE_INTEGER)) + 1;
     const line = recordLine({ ...req, agent, tick, ts: ledgerTimestamp(req.now) });
     const got = readFile(loc, Number.MAX_SAFE_INTEGER);
     const old = got.kind === "file" ? got.bytes : new Uint8Array(0);

@@ -36,6 +36,11 @@ function tryCreate(lock: Location, token: string): boolean {
 
 function takeOverIfStale(lock: Location, now: number): void {
   const found = inspect(lock); // throws on a symlinked lock: never follow it
+  if (found.kind === "dir") {
+    throw new ContainmentError(
+      `refused lock "${showLoc(lock)}": it is a directory, not a lock file (remove it, then retry)`,
+    );
+  }
   if (found.kind !== "file") return;
   const age = now - (found.info.mtime?.getTime() ?? now);
   if (age < STALE_MS) return;

@@ -51,11 +51,12 @@ export function planRef(root: string, id: string): PlanRef {
   return { id, legacy: false, dir: planningLoc(root, id), display: `.planning/${id}` };
 }
 
-function hasPlanFile(root: string, id: string): boolean {
+/** Whether plan `id` has a task_plan.md: true, false, or the containment refusal. */
+function planFileState(root: string, id: string): boolean | string {
   try {
     return inspect(planningLoc(root, id, "task_plan.md")).kind === "file";
   } catch (err) {
-    if (err instanceof ContainmentError) return false;
+    if (err instanceof ContainmentError) return err.message;
     throw err;
   }
 }
@@ -70,7 +71,7 @@ function readPointer(root: string): string | null {
   }
 }
 
-function newestPlan(root: string): string | null {
+function newestPlan(root: string, refusals: string[]): string | null {
   let best: { id: string; mtime: number } | null = null;
   for (const entry of listDir(planningLoc(root))) {
     if (!entry.isDirectory || !isValidPlanId(entry.name)) continue;
@@ -80,8 +81,9 @@ function newestPlan(root: string): string | null {
       if (found.kind !== "file") continue;
       mtime = found.info.mtime?.getTime() ?? 0;
     } catch (err) {
-      if (err instanceof ContainmentError) continue;
-      throw err;
+      if (!(err instanceof ContainmentError)) throw err;
+      refusals.push(err.message);
+      continue;
     }
     if (!best || mtime > best.mtime || (mtime === best.mtime && entry.name > best.id)) {
       best = { id: entry.name, mtime };
@@ -113,7 +115,10 @@ export function resolvePlan(root: string, env: (name: string) => string | undefi
   const pinnedId = env("PLAN_ID");
   if (pinnedId !== undefined && pinnedId !== "") return byPlanId(root, pinnedId);
   const pointer = readPointer(root);
-  if (pointer !== null && isValidPlanId(pointer) && hasPlanFile(root, pointer)) {
+  const refusals: string[] = [];
+  const pointed = pointer !== null && isValidPlanId(pointer) ? planFileState(root, pointer) : false;
+  if (typeof pointed === "string") refusals.push(pointed);
+  if (pointer !== null && pointed === true) {
     return {
       kind: "plan",
       plan: planRef(root, pointer),
@@ -121,7 +126,7 @@ export function resolvePlan(root: string, env: (name: string) => string | undefi
       why: "named by .planning/.active_plan",
     };
   }
-  const newest = newestPlan(root);
+  const newest = newestPlan(root, refusals);
   if (newest !== null) {
     const skipped = pointer === null
       ? ""
@@ -133,7 +138,11 @@ export function resolvePlan(root: string, env: (name: string) => string | undefi
       why: `newest task_plan.md in .planning${skipped}`,
     };
   }
-  return legacyPlan(root);
+  const legacy = legacyPlan(root);
+  // Candidates failing containment were skipped; with nothing else to use, say why.
+  return legacy.kind === "none" && refusals[0] !== undefined
+    ? { kind: "refused", why: `no usable plan: ${refusals[0]}` }
+    : legacy;
 }
 
 function byPlanId(root: string, id: string): Resolution {
@@ -144,7 +153,9 @@ function byPlanId(root: string, id: string): Resolution {
         `PLAN_ID="${id}" is not a valid plan id (letters, digits, ".", "_", "-"; no leading "." or "-")`,
     };
   }
-  if (!hasPlanFile(root, id)) {
+  const state = planFileState(root, id);
+  if (typeof state === "string") return { kind: "refused", why: `PLAN_ID="${id}": ${state}` };
+  if (!state) {
     return {
       kind: "refused",
       why:

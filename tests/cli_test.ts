@@ -127,3 +127,25 @@ Deno.test("help lists every command and help <command> shows its flags", async (
     assertEquals((await runPwf(dir, ["init", "--help"])).stdout, init.stdout);
   });
 });
+
+Deno.test("status never prints control characters from the plan (no terminal escape injection)", async () => {
+  await inProject(async (dir) => {
+    await writeText(
+      dir,
+      ".planning/p/task_plan.md",
+      SAMPLE_PLAN.replace("Ship the sample", "Ship \x1b[2J\x1b]0;pwned\x07 the sample").replace(
+        "Phase 2: Build",
+        "Phase 2: Bu\x1b[31mild",
+      ),
+    );
+    for (const env of [{}, { NO_COLOR: "1" }]) {
+      const r = await runPwf(dir, ["status"], { env });
+      assertEquals(r.code, 0, r.stderr);
+      assertEquals(r.stdout.includes("\x1b"), false);
+      assertEquals(r.stdout.includes("\x07"), false);
+      assertStringIncludes(r.stdout, "Ship \uFFFD[2J");
+    }
+    const lint = await runPwf(dir, ["lint"]);
+    assertEquals(lint.stdout.includes("\x1b"), false);
+  });
+});

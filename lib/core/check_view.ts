@@ -4,6 +4,7 @@
  * @module
  */
 
+import { printable } from "./text.ts";
 import { type Finding, lintCounts } from "./lint.ts";
 import { countPhases, type Phase, type PhaseCounts, type Plan } from "./plan_parse.ts";
 
@@ -95,7 +96,7 @@ export function checkLines(r: CheckReport): string[] {
       }, the first at line ${r.firstError.line}: ${r.firstError.message}. Run "pwf lint" for all.`,
     );
   }
-  return lines;
+  return lines.map(printable);
 }
 
 /** The report as a JSON-ready object (without schemaVersion). */

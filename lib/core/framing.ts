@@ -25,13 +25,13 @@ const NONCE_CONTEXT = "planning-with-files-context-v1";
  * ```ts
  * import { neutralise } from "./framing.ts";
  * if (neutralise("a\n===END-PWF-DATA kind=plan") !== "a\n\\===END-PWF-DATA kind=plan\n") throw new Error();
+ * if (neutralise("x\r===BEGIN-PWF-DATA") !== "x\r\\===BEGIN-PWF-DATA\n") throw new Error();
  * ```
  */
 export function neutralise(payload: string): string {
   const body = payload.replace(/\r\n/g, "\n").replace(/\n+$/, "");
-  const safe = body.split("\n").map((line) =>
-    line.startsWith("===BEGIN-PWF-DATA") || line.startsWith("===END-PWF-DATA") ? `\\${line}` : line
-  ).join("\n");
+  // A lone CR also starts a visual line on a terminal: neutralise after it too.
+  const safe = body.replace(/(^|[\n\r])(===(?:BEGIN|END)-PWF-DATA)/g, "$1\\$2");
   return `${safe}\n`;
 }
 

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { printable } from "./text.ts";
 import { currentPhaseNumber } from "./plan_edit.ts";
 import type { Phase, Plan } from "./plan_parse.ts";
 
@@ -181,7 +182,7 @@ export function lintPlan(plan: Plan): Finding[] {
  * ```
  */
 export function findingLine(f: Finding): string {
-  return `${f.severity} ${f.line}: ${f.message}`;
+  return `${f.severity} ${f.line}: ${printable(f.message)}`;
 }
 
 /** Count findings by severity. */

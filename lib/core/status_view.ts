@@ -6,6 +6,7 @@
 import type { Attestation } from "./attestation.ts";
 import { paint, table } from "./color.ts";
 import { type Mode, modeName } from "./mode.ts";
+import { printable } from "./text.ts";
 import { countPhases, type Phase, type PhaseCounts, type Plan } from "./plan_parse.ts";
 
 /** Everything `pwf status` shows. */
@@ -75,7 +76,8 @@ function statusColor(status: string): "green" | "yellow" | "dim" | "red" {
 }
 
 /** Render the status view for people. */
-export function renderStatus(v: StatusView, color: boolean): string {
+export function renderStatus(view: StatusView, color: boolean): string {
+  const v = printableView(view);
   const c = v.counts;
   const pct = c.total === 0 ? 0 : Math.round((c.complete / c.total) * 100);
   const head = [
@@ -109,6 +111,23 @@ export function renderStatus(v: StatusView, color: boolean): string {
     ? "\nNote: task_plan.md is larger than 4 MiB; only the first 4 MiB were read.\n"
     : "";
   return table(head) + table(facts.map(([k, val]) => [`${k}:`, val ?? ""])) + phaseTable + note;
+}
+
+/** The view with every text taken from disk made safe for a terminal. */
+function printableView(v: StatusView): StatusView {
+  return {
+    ...v,
+    title: printable(v.title),
+    goal: printable(v.goal),
+    nextStep: printable(v.nextStep),
+    currentPhase: printable(v.currentPhase),
+    why: printable(v.why),
+    phases: v.phases.map((p) => ({
+      ...p,
+      title: printable(p.title),
+      rawStatus: printable(p.rawStatus),
+    })),
+  };
 }
 
 function attestationWord(v: StatusView, color: boolean): string {

@@ -60,3 +60,18 @@ export function cutUtf8(text: string, maxBytes: number): string {
   }
   return out;
 }
+
+/**
+ * Text safe to print on a terminal: control characters (C0 but tab, DEL, C1)
+ * become U+FFFD, so plan text cannot move the cursor or inject escape
+ * sequences into human output.
+ * @example
+ * ```ts
+ * import { printable } from "./text.ts";
+ * if (printable("a\x1b[2Jb\tc") !== "a\uFFFD[2Jb\tc") throw new Error();
+ * ```
+ */
+export function printable(text: string): string {
+  // deno-lint-ignore no-control-regex
+  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, "\uFFFD");
+}

@@ -23,7 +23,7 @@ import { planFile, type PlanRef } from "./resolve.ts";
 export function agentLedgers(plan: PlanRef): AgentLedger[] {
   return ledgerFiles(plan).map((loc) => {
     const name = loc.segments[loc.segments.length - 1] ?? "";
-    const got = readFile(loc);
+    const got = readFile(loc, Number.MAX_SAFE_INTEGER); // the last event is at the end
     const lines = got.kind === "file"
       ? decodeText(got.bytes).split("\n").filter((l) => l.trim() !== "")
       : [];

@@ -237,3 +237,41 @@ Deno.test("claude Stop with PWF_GATE_CAP=50 still allows the stop before the 8th
     assertEquals(outcomes, [...Array(7).fill("block"), "allow:true"]);
   });
 });
+
+Deno.test("a PWF_MAX_INJECT_CHARS above Claude Code's 10,000-character limit is clamped for claude and codex", async () => {
+  await inProject(async (dir) => {
+    const filler = ("- [ ] " + "y".repeat(70) + "\n").repeat(2000);
+    await writeText(
+      dir,
+      ".planning/p/task_plan.md",
+      SAMPLE_PLAN.replace("- [ ] Write the parser\n", filler),
+    );
+    for (
+      const [host, event, pick] of [
+        [
+          "claude",
+          "UserPromptSubmit",
+          (v: { hookSpecificOutput: { additionalContext: string } }) =>
+            v.hookSpecificOutput.additionalContext,
+        ],
+        [
+          "codex",
+          "UserPromptSubmit",
+          (v: { hookSpecificOutput: { additionalContext: string } }) =>
+            v.hookSpecificOutput.additionalContext,
+        ],
+      ] as const
+    ) {
+      const r = await runPwf(dir, ["hook", host, event], {
+        stdin: "{}",
+        env: { PWF_MAX_INJECT_CHARS: "50000" },
+      });
+      const ctx = pick(JSON.parse(r.stdout));
+      assert(ctx.length <= 9500, `${host}: ${ctx.length}`);
+    }
+    const plain = await runPwf(dir, ["hook", "plain", "userprompt"], {
+      env: { PWF_MAX_INJECT_CHARS: "50000" },
+    });
+    assert(plain.stdout.length > 10_000, "plain has no host limit");
+  });
+});

@@ -51,7 +51,13 @@ async function perform(
   ctx: Context,
 ): Promise<Done> {
   const env = (n: string) => ctx.host.env(n);
-  const opts = { root: ctx.root, env, sessionId: sessionIdOf(payload), now: ctx.host.now() };
+  const opts = {
+    root: ctx.root,
+    env,
+    sessionId: sessionIdOf(payload),
+    now: ctx.host.now(),
+    maxChars: spec.maxContext,
+  };
   switch (event.op) {
     case "stop": {
       const p = spec.name === "cursor" ? cursorStopPayload(payload) : payload;

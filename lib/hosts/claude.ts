@@ -90,6 +90,8 @@ export const claude: HostSpec = {
   events: EVENTS,
   manifest: (bin) => settingsManifest("claude", bin, EVENTS),
   respond,
+  // Claude Code replaces context over 10,000 characters by a 2 KB preview (measured).
+  maxContext: 9500,
   notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +
     "Claude Code runs each command directly; on Windows write the path with forward slashes.",
 };

@@ -68,6 +68,8 @@ export const codex: HostSpec = {
       (e) => ({ commandWindows: hookCommand(windowsBin(bin), "codex", e.name) }),
     ),
   respond,
+  // Codex spills hook text over ~2,500 tokens (~10,000 characters) to a file.
+  maxContext: 9500,
   notes:
     "Save as `.codex/hooks.json`, then trust the hooks once with `/hooks` in Codex (again after any change).",
 };

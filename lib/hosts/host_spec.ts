@@ -51,6 +51,8 @@ export interface HostSpec {
   manifest(bin: string): unknown;
   /** stdout for an event's result ("" for nothing); must end with "\n" when non-empty. */
   respond(event: HostEvent, result: OpResult): string;
+  /** The most characters the host takes in one context string whole (none: no documented limit). */
+  readonly maxContext?: number;
   /** Notes for the README's host section. */
   readonly notes: string;
 }

@@ -44,6 +44,8 @@ export interface FireOptions {
   readonly env: (name: string) => string | undefined;
   /** The clock (the session-start catch-up says how long ago files changed). */
   readonly now: Date;
+  /** The host's own cap on one context string, in characters (clamps the budget). */
+  readonly maxChars?: number | undefined;
   /** The host's session id, if its payload had one. */
   readonly sessionId?: string | undefined;
 }
@@ -113,6 +115,7 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   let s: InjectionState | null;
   try {
     s = await gatherState(r.plan, opts.env);
+    if (s && opts.maxChars !== undefined) s = { ...s, budget: Math.min(s.budget, opts.maxChars) };
   } catch (err) {
     // SPEC 5.4: a plan file failing containment (or unreadable) gets one notice, not a crash.
     if (!(err instanceof PwfError)) throw err;

@@ -93,5 +93,5 @@ export const claude: HostSpec = {
   // Claude Code replaces context over 10,000 characters by a 2 KB preview (measured).
   maxContext: 9500,
   notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +
-    "Claude Code runs each command directly; on Windows write the path with forward slashes.",
+    "Claude Code hands each command line to its shell; the line is plain argv words, so any shell runs it the same. On Windows write a path with forward slashes.",
 };

@@ -110,7 +110,10 @@ Deno.test("a 1 MiB and a 10 MiB plan inject within PWF_MAX_INJECT_CHARS with the
         );
         const plan = parseFrames(r.stdout).find((f) => f.kind === "plan");
         assertEquals(plan?.truncated, true);
-        if (tier !== "pretool") assertStringIncludes(plan!.payload, "### Phase 7: Step 7");
+        assertStringIncludes(
+          plan!.payload,
+          tier === "pretool" ? "In progress: Phase 7: Step 7" : "### Phase 7: Step 7",
+        );
       }
     }
   });

@@ -93,13 +93,22 @@ export function refusalFor(
   return null;
 }
 
-function planView(s: InjectionState, headLines: number, room: number): View {
+/**
+ * The classic head of `headLines` lines, or the structured view when smart
+ * mode is on, the head would hide the in-progress phase, or it does not fit.
+ */
+function planView(
+  s: InjectionState,
+  headLines: number,
+  room: number,
+  structured: (plan: Plan) => string,
+): View {
   const head = headView(s.planText, headLines);
   const current = inProgressPhase(s.plan);
   const headShowsCurrent = !current || current.endLine <= headLines || !head.truncated;
-  const useSmart = s.smart || !headShowsCurrent || head.text.length > room;
-  const view: View = useSmart && s.plan.phases.length
-    ? { text: smartView(s.plan), truncated: true }
+  const useStructured = s.smart || !headShowsCurrent || head.text.length > room;
+  const view: View = useStructured && s.plan.phases.length
+    ? { text: structured(s.plan), truncated: true }
     : head;
   const cut = cutView(view, room, "head");
   return { text: cut.text, truncated: cut.truncated || s.planCut };
@@ -138,7 +147,7 @@ async function userpromptWithin(s: InjectionState, budget: number): Promise<stri
     : { kind: "progress", view: progressTail(s.progress ?? "", PROGRESS_LINES) };
   const avail = Math.max(0, budget - head.length - foot.length - 2 * FRAME_OVERHEAD);
   const reserve = Math.min(second.view.text.length, Math.floor(avail / 3));
-  const plan = planView(s, HEAD_LINES.userprompt, avail - reserve);
+  const plan = planView(s, HEAD_LINES.userprompt, avail - reserve, smartView);
   const tail = cutView(
     second.view,
     avail - plan.text.length,
@@ -151,9 +160,7 @@ async function userpromptWithin(s: InjectionState, budget: number): Promise<stri
 export async function composePretool(s: InjectionState): Promise<string> {
   if (s.mode.autonomous) return "";
   const room = Math.min(s.budget, 3000) - DATA_ONLY_LINE.length - 1 - FRAME_OVERHEAD;
-  const view = s.smart || s.mode.smart
-    ? cutView({ text: briefView(s.plan), truncated: true }, room, "head")
-    : planView({ ...s, smart: false }, HEAD_LINES.pretool, room);
+  const view = planView(s, HEAD_LINES.pretool, room, briefView);
   return `${DATA_ONLY_LINE}\n${await framed("plan", {
     ...view,
     truncated: view.truncated || s.planCut,

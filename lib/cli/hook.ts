@@ -44,6 +44,9 @@ interface Done {
 
 const NOTHING: OpResult = { context: "", block: null };
 
+/** Gate conditions worth a line on stderr when the stop is allowed. */
+const NOTABLE_ALLOW: ReadonlySet<string> = new Set(["cap", "stall", "state-unreadable", "error"]);
+
 async function perform(
   spec: HostSpec,
   event: HostEvent,
@@ -69,7 +72,11 @@ async function perform(
         payload: p,
         hostLimit: GATE_HOST_LIMITS[spec.name] ?? null,
       });
-      if (g.decision === "allow") ctx.host.stderr(`${g.reason}\n`);
+      // Say why only when the gate itself let go (cap, stall, unreadable state, error);
+      // an ungated or finished plan stops silently (Gemini parses stderr when stdout is empty).
+      if (g.decision === "allow" && NOTABLE_ALLOW.has(g.condition)) {
+        ctx.host.stderr(`${g.reason}\n`);
+      }
       return {
         result: { context: "", block: g.decision === "block" ? g.reason : null },
         outcome: g.decision === "block" ? "blocked" : `allowed:${g.condition}`,

@@ -94,7 +94,7 @@ export function visibleLines(lines: readonly string[]): (string | null)[] {
       out.push(null);
       continue;
     }
-    if (!inComment) {
+    if (!inComment && mayBeFence(line)) {
       const m = FENCE_REGEXP.exec(line);
       if (m?.[1]) {
         fence = m[1];
@@ -102,12 +102,22 @@ export function visibleLines(lines: readonly string[]): (string | null)[] {
         continue;
       }
     }
+    if (!inComment && !line.includes("<!--")) {
+      out.push(line); // the common case, without allocating
+      continue;
+    }
     const startedInComment = inComment;
     const { text, open } = stripComments(line, inComment);
     inComment = open;
     out.push(startedInComment && text.trim() === "" ? null : text);
   }
   return out;
+}
+
+/** Cheap pre-check before the fence regex: the first non-space is ` or ~. */
+function mayBeFence(line: string): boolean {
+  const t = line.trimStart();
+  return t.startsWith("```") || t.startsWith("~~~");
 }
 
 function stripComments(line: string, inComment: boolean): { text: string; open: boolean } {
@@ -152,7 +162,8 @@ export function parsePlan(text: string): Plan {
     nextStep: sectionText("next step"),
     currentPhase: sectionText("current phase"),
     phases: findPhases(shown, headings),
-    checkedItems: shown.filter((l) => l !== null && CHECKED_REGEXP.test(l)).length,
+    checkedItems:
+      shown.filter((l) => l !== null && l.includes("[") && CHECKED_REGEXP.test(l)).length,
     lines,
     visible: shown.map((l) => l !== null),
   };
@@ -167,7 +178,7 @@ interface Heading {
 function findHeadings(shown: readonly (string | null)[]): Heading[] {
   const out: Heading[] = [];
   shown.forEach((line, i) => {
-    const m = line === null ? null : HEADING_REGEXP.exec(line);
+    const m = line === null || line[0] !== "#" ? null : HEADING_REGEXP.exec(line);
     if (m?.[1] && m[2] !== undefined) out.push({ line: i, level: m[1].length, text: m[2].trim() });
   });
   return out;

@@ -23,8 +23,14 @@ export interface View {
  * ```
  */
 export function headView(text: string, n: number): View {
-  const lines = linesOf(text);
-  return { text: joinLines(lines.slice(0, n)), truncated: lines.length > n };
+  // Find the end of line n without splitting the whole text (plans can be MiBs).
+  let end = 0;
+  for (let i = 0; i < n && end < text.length; i++) {
+    const nl = text.indexOf("\n", end);
+    end = nl < 0 ? text.length : nl + 1;
+  }
+  const lines = linesOf(text.slice(0, end));
+  return { text: joinLines(lines), truncated: end < text.length };
 }
 
 function linesOf(text: string): string[] {

@@ -85,25 +85,28 @@ export function assertMatch(actual: string, re: RegExp, msg?: string): void {
   }
 }
 
+// deno-lint-ignore no-explicit-any
+type ErrorClass = new (...args: any[]) => Error;
+
+/** Check a caught value against the expected class and message part. */
+function expectError(err: unknown, cls?: ErrorClass, includes?: string): Error {
+  if (cls && !(err instanceof cls)) {
+    throw new AssertionError(`expected ${cls.name}, got ${show(err)}`);
+  }
+  if (includes && !(err instanceof Error && err.message.includes(includes))) {
+    throw new AssertionError(
+      `expected error message to include ${show(includes)}, got ${show(err)}`,
+    );
+  }
+  return err as Error;
+}
+
 /** Assert a function throws (optionally an instance of a class, with a message part). */
-export function assertThrows(
-  fn: () => unknown,
-  // deno-lint-ignore no-explicit-any
-  cls?: new (...args: any[]) => Error,
-  includes?: string,
-): Error {
+export function assertThrows(fn: () => unknown, cls?: ErrorClass, includes?: string): Error {
   try {
     fn();
   } catch (err) {
-    if (cls && !(err instanceof cls)) {
-      throw new AssertionError(`expected ${cls.name}, got ${show(err)}`);
-    }
-    if (includes && !(err instanceof Error && err.message.includes(includes))) {
-      throw new AssertionError(
-        `expected error message to include ${show(includes)}, got ${show(err)}`,
-      );
-    }
-    return err as Error;
+    return expectError(err, cls, includes);
   }
   throw new AssertionError("expected function to throw");
 }
@@ -111,22 +114,13 @@ export function assertThrows(
 /** Assert an async function rejects. */
 export async function assertRejects(
   fn: () => Promise<unknown>,
-  // deno-lint-ignore no-explicit-any
-  cls?: new (...args: any[]) => Error,
+  cls?: ErrorClass,
   includes?: string,
 ): Promise<Error> {
   try {
     await fn();
   } catch (err) {
-    if (cls && !(err instanceof cls)) {
-      throw new AssertionError(`expected ${cls.name}, got ${show(err)}`);
-    }
-    if (includes && !(err instanceof Error && err.message.includes(includes))) {
-      throw new AssertionError(
-        `expected error message to include ${show(includes)}, got ${show(err)}`,
-      );
-    }
-    return err as Error;
+    return expectError(err, cls, includes);
   }
   throw new AssertionError("expected promise to reject");
 }

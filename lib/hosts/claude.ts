@@ -75,11 +75,18 @@ export function settingsManifest(
   return { hooks };
 }
 
-function respond(event: HostEvent, r: OpResult): string {
-  if (event.op === "stop") return r.block ? json({ decision: "block", reason: r.block }) : "";
-  // PreCompact has no model-visible channel; plain text lands in the debug log.
-  if (event.op === "precompact") return r.context;
-  return contextOutput(event.name, r.context);
+/**
+ * The answer format Claude Code and Codex share: hookSpecificOutput context,
+ * `{"decision":"block","reason":...}` on a blocked Stop, nothing otherwise.
+ * PreCompact has no model-visible channel in either; Claude Code keeps plain
+ * text in its debug log, Codex fails a hook whose stdout starts with "[".
+ */
+export function settingsRespond(precompact: "text" | "none"): HostSpec["respond"] {
+  return (event: HostEvent, r: OpResult): string => {
+    if (event.op === "stop") return r.block ? json({ decision: "block", reason: r.block }) : "";
+    if (event.op === "precompact") return precompact === "text" ? r.context : "";
+    return contextOutput(event.name, r.context);
+  };
 }
 
 /** The Claude Code adapter. */
@@ -89,7 +96,7 @@ export const claude: HostSpec = {
   manifestPath: ".claude/settings.json",
   events: EVENTS,
   manifest: (bin) => settingsManifest("claude", bin, EVENTS),
-  respond,
+  respond: settingsRespond("text"),
   // Claude Code replaces context over 10,000 characters by a 2 KB preview (measured).
   maxContext: 9500,
   notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +

@@ -5,8 +5,8 @@
  * @module
  */
 
-import { contextOutput, settingsManifest } from "./claude.ts";
-import { hookCommand, type HostEvent, type HostSpec, json, type OpResult } from "./host_spec.ts";
+import { settingsManifest, settingsRespond } from "./claude.ts";
+import { hookCommand, type HostEvent, type HostSpec } from "./host_spec.ts";
 
 const EVENTS: readonly HostEvent[] = [
   {
@@ -48,12 +48,6 @@ function windowsBin(bin: string): string {
   return bin === "pwf" ? "pwf.exe" : bin;
 }
 
-function respond(event: HostEvent, r: OpResult): string {
-  if (event.op === "stop") return r.block ? json({ decision: "block", reason: r.block }) : "";
-  if (event.op === "precompact") return "";
-  return contextOutput(event.name, r.context);
-}
-
 /** The Codex CLI adapter. */
 export const codex: HostSpec = {
   name: "codex",
@@ -67,7 +61,7 @@ export const codex: HostSpec = {
       EVENTS,
       (e) => ({ commandWindows: hookCommand(windowsBin(bin), "codex", e.name) }),
     ),
-  respond,
+  respond: settingsRespond("none"),
   // Codex spills hook text over ~2,500 tokens (~10,000 characters) to a file.
   maxContext: 9500,
   notes:

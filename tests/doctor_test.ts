@@ -14,6 +14,7 @@ Deno.test("doctor with no receipts says hooks have not fired yet and how to regi
     }
     assertStringIncludes(r.stdout, "PASS  sandbox:");
     assertStringIncludes(r.stdout, "PASS  timing: in-process compose: userprompt");
+    assertStringIncludes(r.stdout, ", session-start ");
   });
 });
 

@@ -9,7 +9,15 @@ import { attestationLabel } from "../core/attestation.ts";
 import { PwfError } from "../core/errors.ts";
 import { type DoctorCheck, doctorFailed, receiptChecks, renderDoctor } from "../core/doctor.ts";
 import { GATE_HOST_LIMITS, gateCap } from "../core/gate.ts";
-import { composePrecompact, composePretool, composeUserprompt } from "../core/inject.ts";
+import {
+  composePosttool,
+  composePrecompact,
+  composePretool,
+  composeUserprompt,
+  type InjectionState,
+} from "../core/inject.ts";
+import { catchupSummary, renderCatchupSummary } from "../core/catchup_summary.ts";
+import { gatherCatchupInput } from "../store/catchup_input.ts";
 import { findingLine, lintCounts, lintPlan } from "../core/lint.ts";
 import { modeName } from "../core/mode.ts";
 import { READ_PATHS, WRITE_PATHS } from "../core/permissions.ts";
@@ -136,6 +144,8 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
       ["userprompt", () => composeUserprompt(s)],
       ["pretool", () => composePretool(s)],
       ["precompact", () => Promise.resolve(composePrecompact(s))],
+      ["posttool", () => Promise.resolve(composePosttool(s))],
+      ["session-start", () => sessionStartText(plan, why, s, ctx.host.now())],
     ] as const
   ) {
     const t0 = performance.now();
@@ -144,6 +154,20 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
   }
   out.push({ status: "PASS", name: "timing", detail: `in-process compose: ${timings.join(", ")}` });
   return out;
+}
+
+/** What the session-start tier composes (without the hook's cache side effects). */
+async function sessionStartText(
+  plan: PlanRef,
+  why: string,
+  s: InjectionState,
+  now: Date,
+): Promise<string> {
+  const catchup = await renderCatchupSummary(catchupSummary(gatherCatchupInput(plan, why, now)), {
+    dataOnlyLine: false,
+    excerpts: false,
+  });
+  return await composeUserprompt(s) + catchup;
 }
 
 /** Run one group of checks; a refusal or I/O error becomes a FAIL line, not an aborted doctor. */

@@ -16,6 +16,7 @@ import { readFile } from "../store/files.ts";
 import { evaluateGate, type GateOutcome } from "../store/gate_eval.ts";
 import { planFile } from "../store/resolve.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
+import { parsePayload, STDIN_CAP } from "../hosts/payload.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { printJson, requirePlan } from "./plan_context.ts";
 
@@ -26,9 +27,6 @@ export interface CheckArgs {
   readonly host: string | undefined;
   readonly json: boolean;
 }
-
-/** Most stdin `check --gate` reads (the rest is drained). */
-export const PAYLOAD_LIMIT = 1024 * 1024;
 
 const FLAGS = [
   { name: "gate", summary: "evaluate the completion gate on a Stop payload read from stdin" },
@@ -50,17 +48,6 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
     throw new UsageError(`check: "--host" only applies with "--gate"`);
   }
   return { gate: p.flags.gate === true, host, json: p.flags.json === true };
-}
-
-/** Parse a host payload: BOM, empty or invalid JSON count as `{}`. */
-export function parsePayload(bytes: Uint8Array): unknown {
-  const text = decodeText(bytes).replace(/^\uFEFF/, "").trim();
-  if (text === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    return {};
-  }
 }
 
 function runReport(args: CheckArgs, ctx: Context): number {
@@ -91,7 +78,7 @@ function gateJson(o: GateOutcome): Record<string, unknown> {
 }
 
 async function runGate(args: CheckArgs, ctx: Context): Promise<number> {
-  const payload = parsePayload(ctx.host.readStdin(PAYLOAD_LIMIT));
+  const payload = parsePayload(ctx.host.readStdin(STDIN_CAP));
   const o = await evaluateGate({
     root: ctx.root,
     env: (name) => ctx.host.env(name),

@@ -35,7 +35,7 @@ Deno.test("the permission flags deny the network and never widen the sandbox", (
   }
 });
 
-Deno.test("the pwf task runs in the caller's directory and passes args, stdin and exit code", async () => {
+Deno.test("the pwf task runs in the caller's directory and passes args, stdin and exit code through", async () => {
   const p = await tempProject();
   try {
     const out = await new Deno.Command(Deno.execPath(), {
@@ -56,6 +56,33 @@ Deno.test("the pwf task runs in the caller's directory and passes args, stdin an
       stdin: "null",
     }).output();
     assertEquals(bad.code, 5);
+    const piped = new Deno.Command(Deno.execPath(), {
+      args: [
+        "task",
+        "-q",
+        "--config",
+        `${REPO}/deno.json`,
+        "pwf",
+        "catchup",
+        "--metadata",
+        "--transcript",
+        "-",
+      ],
+      cwd: p.dir,
+      env: scrubbedEnv(),
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "piped",
+    }).spawn();
+    const w = piped.stdin.getWriter();
+    await w.write(
+      new TextEncoder().encode(
+        `{"type":"user","cwd":${JSON.stringify(p.dir)},"message":{"role":"user","content":"hi"}}\n`,
+      ),
+    );
+    await w.close();
+    const pipedOut = new TextDecoder().decode((await piped.output()).stdout);
+    assertStringIncludes(pipedOut, "user messages: 1");
   } finally {
     await p.cleanup();
   }

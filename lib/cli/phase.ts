@@ -53,7 +53,7 @@ export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
     if (got.kind === "missing") {
       throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
     }
-    const before = await readAttestation(plan);
+    const before = await readAttestation(plan, got.bytes);
     if (before.state === "tampered") {
       throw new IntegrityError(
         `refused to edit ${plan.display}/task_plan.md: it changed since it was attested (expected ${before.expected}, actual ${before.actual}); review it, then run "pwf attest"`,

@@ -34,7 +34,7 @@ export async function runStatus(args: StatusArgs, ctx: Context): Promise<number>
     { id: plan.id, dir: plan.display, why },
     parsePlan(decodeText(got.bytes)),
     readMode(plan),
-    await readAttestation(plan),
+    await readAttestation(plan, got.truncated ? undefined : got.bytes),
     got.truncated,
   );
   if (args.json) printJson(ctx, statusJson(view));

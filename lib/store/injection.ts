@@ -87,7 +87,7 @@ export async function gatherState(
     plan: parsed,
     planCut: got.truncated,
     mode,
-    attestation: await readAttestation(plan),
+    attestation: await readAttestation(plan, got.truncated ? undefined : got.bytes),
     progress: mode.autonomous ? null : readText(planFile(plan, "progress.md")),
     ledger,
     smart: env("PWF_INJECT") === "smart" || mode.smart,

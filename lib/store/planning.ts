@@ -71,14 +71,15 @@ export function attestationLoc(plan: PlanRef): Location {
   return planFile(plan, plan.legacy ? ".plan-attestation" : ".attestation");
 }
 
-/** The plan's attestation state. */
-export async function readAttestation(plan: PlanRef): Promise<Attestation> {
+/** The plan's attestation state; `whole` is task_plan.md's bytes when the caller already read all of it. */
+export async function readAttestation(plan: PlanRef, whole?: Uint8Array): Promise<Attestation> {
   // The legacy root attestation (.plan-attestation) is outside the read grant.
   if (plan.legacy) return { state: "none" };
   const stored = readText(attestationLoc(plan));
   // No attestation, nothing to compare: skip hashing the plan (the hot path).
   if (stored === null) return { state: "none" };
-  return attestationState(stored, (await planHash(plan)) ?? "");
+  const actual = whole ? await sha256Hex(whole) : await planHash(plan);
+  return attestationState(stored, actual ?? "");
 }
 
 /** Write the attestation for the plan's current content; returns the hash. */

@@ -14,17 +14,14 @@ import {
   composePrecompact,
   composePretool,
   composeUserprompt,
-  type InjectionState,
 } from "../core/inject.ts";
-import { catchupSummary, renderCatchupSummary } from "../core/catchup_summary.ts";
-import { gatherCatchupInput } from "../store/catchup_input.ts";
 import { findingLine, lintCounts, lintPlan } from "../core/lint.ts";
 import { modeName } from "../core/mode.ts";
 import { READ_PATHS, WRITE_PATHS } from "../core/permissions.ts";
 import { cacheName, readCache, removeCache, writeCache } from "../store/cache.ts";
 import { inspect, planningLoc } from "../store/containment.ts";
 import { readGateState } from "../store/gate_state.ts";
-import { gatherState } from "../store/injection.ts";
+import { gatherState, sessionCatchup } from "../store/injection.ts";
 import { readReceipts } from "../store/receipts.ts";
 import type { PlanRef } from "../store/resolve.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
@@ -145,7 +142,11 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
       ["pretool", () => composePretool(s)],
       ["precompact", () => Promise.resolve(composePrecompact(s))],
       ["posttool", () => Promise.resolve(composePosttool(s))],
-      ["session-start", () => sessionStartText(plan, why, s, ctx.host.now())],
+      [
+        "session-start",
+        async () =>
+          await composeUserprompt(s) + await sessionCatchup(plan, why, ctx.host.now(), s.budget),
+      ],
     ] as const
   ) {
     const t0 = performance.now();
@@ -154,20 +155,6 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
   }
   out.push({ status: "PASS", name: "timing", detail: `in-process compose: ${timings.join(", ")}` });
   return out;
-}
-
-/** What the session-start tier composes (without the hook's cache side effects). */
-async function sessionStartText(
-  plan: PlanRef,
-  why: string,
-  s: InjectionState,
-  now: Date,
-): Promise<string> {
-  const catchup = await renderCatchupSummary(catchupSummary(gatherCatchupInput(plan, why, now)), {
-    dataOnlyLine: false,
-    excerpts: false,
-  });
-  return await composeUserprompt(s) + catchup;
 }
 
 /** Run one group of checks; a refusal or I/O error becomes a FAIL line, not an aborted doctor. */

@@ -129,11 +129,7 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   if (tier === "precompact") return { text: composePrecompact(s), outcome: "injected", planId };
   const refusal = refusalFor(s);
   if (refusal) return { ...notice(tier, refusal, "refused"), planId };
-  const turnMarker = cacheName(
-    "posttool",
-    planId ?? "legacy",
-    opts.sessionId ?? opts.env("PWF_SESSION_ID") ?? "any",
-  );
+  const turnMarker = turnMarkerName(planId, opts);
   if (tier === "posttool") {
     if (readCache(opts.root, turnMarker) !== null) return { text: "", outcome: "silent", planId };
     writeCache(opts.root, turnMarker, "1\n");
@@ -167,7 +163,7 @@ async function noPlan(tier: Tier, root: string): Promise<Fire> {
 }
 
 /** The zero-access catch-up summary for session-start (at most a third of the budget). */
-async function sessionCatchup(
+export async function sessionCatchup(
   plan: PlanRef,
   why: string,
   now: Date,

@@ -13,9 +13,9 @@ import {
   parseFingerprint,
 } from "../core/gate_fingerprint.ts";
 import { sha256Hex } from "../core/sha256.ts";
-import { decodeText } from "../core/text.ts";
 import { readFile, removeFile, writeFile } from "./files.ts";
 import { ledgerLineCount } from "./ledger_files.ts";
+import { readText } from "./planning.ts";
 import { planFile, type PlanRef } from "./resolve.ts";
 
 /** Counter file names. */
@@ -33,8 +33,7 @@ export interface GateState {
 }
 
 function readSmall(plan: PlanRef, name: string): string | null {
-  const got = readFile(planFile(plan, name), 4096);
-  return got.kind === "file" ? decodeText(got.bytes) : null;
+  return readText(planFile(plan, name), 4096);
 }
 
 function quoted(text: string): string {

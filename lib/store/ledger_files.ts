@@ -20,6 +20,14 @@ export function ledgerFiles(plan: PlanRef): Location[] {
   );
 }
 
+/** The non-empty lines of one ledger file, read up to `cap` bytes ([] when missing). */
+export function readLedger(loc: Location, cap: number): string[] {
+  const got = readFile(loc, cap);
+  return got.kind === "file"
+    ? decodeText(got.bytes).split("\n").filter((l) => l.trim() !== "")
+    : [];
+}
+
 /**
  * Non-empty lines of every ledger file of a plan (unreadable files are
  * skipped); each file is read up to `cap` bytes.
@@ -28,10 +36,7 @@ export function ledgerLines(plan: PlanRef, cap: number = READ_CAP): string[] {
   const out: string[] = [];
   for (const loc of ledgerFiles(plan)) {
     try {
-      const got = readFile(loc, cap);
-      if (got.kind === "file") {
-        out.push(...decodeText(got.bytes).split("\n").filter((l) => l.trim() !== ""));
-      }
+      out.push(...readLedger(loc, cap));
     } catch (err) {
       if (!(err instanceof ContainmentError)) throw err;
     }

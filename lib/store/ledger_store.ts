@@ -12,9 +12,9 @@ import {
   recordLine,
   sanitiseAgent,
 } from "../core/ledger.ts";
-import { decodeText, encodeText } from "../core/text.ts";
+import { encodeText } from "../core/text.ts";
 import { readFile, writeFile } from "./files.ts";
-import { ledgerFiles, ledgerLines } from "./ledger_files.ts";
+import { ledgerFiles, ledgerLines, readLedger } from "./ledger_files.ts";
 import { withLock } from "./lock.ts";
 import { requirePlanningPlan } from "./planning.ts";
 import { planFile, type PlanRef } from "./resolve.ts";
@@ -23,11 +23,11 @@ import { planFile, type PlanRef } from "./resolve.ts";
 export function agentLedgers(plan: PlanRef): AgentLedger[] {
   return ledgerFiles(plan).map((loc) => {
     const name = loc.segments[loc.segments.length - 1] ?? "";
-    const got = readFile(loc, Number.MAX_SAFE_INTEGER); // the last event is at the end
-    const lines = got.kind === "file"
-      ? decodeText(got.bytes).split("\n").filter((l) => l.trim() !== "")
-      : [];
-    return { agent: name.slice("ledger-".length, -".jsonl".length), lines };
+    // Whole files: the last event is at the end.
+    return {
+      agent: name.slice("ledger-".length, -".jsonl".length),
+      lines: readLedger(loc, Number.MAX_SAFE_INTEGER),
+    };
   });
 }
 

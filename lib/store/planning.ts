@@ -47,9 +47,9 @@ export function readActivePointer(root: string): string | null {
   return got.kind === "file" ? decodeText(got.bytes).trim() : null;
 }
 
-/** Read a plan file as text; null when missing. */
-export function readText(loc: Location): string | null {
-  const bytes = readBytesOrNull(loc);
+/** Read a plan file as text (at most `cap` bytes); null when missing. */
+export function readText(loc: Location, cap?: number): string | null {
+  const bytes = readBytesOrNull(loc, cap);
   return bytes === null ? null : decodeText(bytes);
 }
 

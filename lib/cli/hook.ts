@@ -57,7 +57,7 @@ async function perform(
   const opts = {
     root: ctx.root,
     env,
-    sessionId: sessionIdOf(payload),
+    sessionId: sessionIdOf(payload, spec.sessionIdKeys),
     now: ctx.host.now(),
     maxChars: spec.maxContext,
   };

@@ -98,6 +98,7 @@ export const claude: HostSpec = {
   manifest: (bin) => settingsManifest("claude", bin, EVENTS),
   respond: settingsRespond("text"),
   // Claude Code replaces context over 10,000 characters by a 2 KB preview (measured).
+  sessionIdKeys: ["session_id"],
   maxContext: 9500,
   notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +
     "Claude Code hands each command line to its shell; the line is plain argv words, so any shell runs it the same. On Windows write a path with forward slashes.",

@@ -74,6 +74,7 @@ export const copilot: HostSpec = {
     return { version: 1, hooks };
   },
   respond,
+  sessionIdKeys: ["sessionId"],
   notes:
     "Save as `.github/hooks/pwf.json`. `preToolUse` is fail-closed in Copilot: if you uninstall pwf, remove this file too.",
 };

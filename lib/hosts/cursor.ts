@@ -75,6 +75,8 @@ export const cursor: HostSpec = {
     return { version: 1, hooks };
   },
   respond,
+  // Every event carries conversation_id; only sessionStart also has session_id (same value).
+  sessionIdKeys: ["conversation_id", "session_id"],
   notes:
     "Save as `.cursor/hooks.json`. Cursor also runs `.claude/settings.json` hooks by default: register one of the two, not both.",
 };

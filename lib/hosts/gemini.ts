@@ -73,5 +73,6 @@ export const gemini: HostSpec = {
     return { hooks };
   },
   respond,
+  sessionIdKeys: ["session_id"],
   notes: "Merge the `hooks` object into `.gemini/settings.json`. Timeouts are in milliseconds.",
 };

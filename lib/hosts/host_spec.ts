@@ -51,6 +51,12 @@ export interface HostSpec {
   manifest(bin: string): unknown;
   /** stdout for an event's result ("" for nothing); must end with "\n" when non-empty. */
   respond(event: HostEvent, result: OpResult): string;
+  /**
+   * Payload keys that carry the host's session id, first present wins (e.g.
+   * `["session_id"]`); `[]` when the host sends none. A session binds to its
+   * plan by this id (docs/storage.md "Sessions").
+   */
+  readonly sessionIdKeys: readonly string[];
   /** The most characters the host takes in one context string whole (none: no documented limit). */
   readonly maxContext?: number;
   /** Notes for the README's host section. */

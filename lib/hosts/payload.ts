@@ -4,7 +4,6 @@
  * @module
  */
 
-import { isValidPlanId } from "../core/plan_id.ts";
 import { decodeText } from "../core/text.ts";
 
 /** Most stdin a hook reads (the rest is drained and ignored). */
@@ -31,19 +30,37 @@ export function parsePayload(bytes: Uint8Array): Payload {
   }
 }
 
+/** Longest session id pwf accepts from a payload or `PWF_SESSION_ID`. */
+export const SESSION_ID_MAX = 128;
+
 /**
- * The session id from a payload (`session_id`, `sessionId` or Cursor's
- * `conversation_id`), when it is a valid id.
+ * Whether a session id is acceptable: 1-128 characters of
+ * `[A-Za-z0-9._:-]`, first one a letter or digit. Hosts send UUIDs; anything
+ * else is treated as no session id (never an error: it is hostile input).
+ * @example
+ * ```ts
+ * import { isValidSessionId } from "./payload.ts";
+ * if (!isValidSessionId("019ee8e9-5040-77e3-9c1a-0a1b2c3d4e5f") || isValidSessionId("../x")) throw new Error();
+ * ```
+ */
+export function isValidSessionId(id: string): boolean {
+  return id.length <= SESSION_ID_MAX && /^[A-Za-z0-9][A-Za-z0-9._:-]*$/.test(id);
+}
+
+/**
+ * The session id from a payload: the first of `keys` (the host table's
+ * `sessionIdKeys`) holding a valid id.
  * @example
  * ```ts
  * import { sessionIdOf } from "./payload.ts";
- * if (sessionIdOf({ sessionId: "abc-1" }) !== "abc-1" || sessionIdOf({ session_id: "../x" }) !== undefined) throw new Error();
+ * if (sessionIdOf({ sessionId: "abc-1" }, ["sessionId"]) !== "abc-1") throw new Error();
+ * if (sessionIdOf({ session_id: "../x" }, ["session_id"]) !== undefined) throw new Error();
  * ```
  */
-export function sessionIdOf(p: Payload): string | undefined {
-  for (const key of ["session_id", "sessionId", "conversation_id"]) {
+export function sessionIdOf(p: Payload, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
     const v = p[key];
-    if (typeof v === "string" && isValidPlanId(v) && v.length <= 128) return v;
+    if (typeof v === "string" && isValidSessionId(v)) return v;
   }
   return undefined;
 }

@@ -31,5 +31,7 @@ export const plain: HostSpec = {
     commands: Object.fromEntries(EVENTS.map((e) => [e.name, hookCommand(bin, "plain", e.name)])),
   }),
   respond,
+  // Whatever the host pipes in: the two common spellings (PWF_SESSION_ID works too).
+  sessionIdKeys: ["session_id", "sessionId"],
   notes: "Wire each command to the matching lifecycle event of your host; stdout is plain text.",
 };

@@ -1,6 +1,12 @@
 import { FORBIDDEN_FLAGS, PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { compileArgs, TARGETS } from "../tools/compile.ts";
-import { assert, assertEquals, assertNotIncludes, assertStringIncludes } from "./assert.ts";
+import {
+  assert,
+  assertEquals,
+  assertMatch,
+  assertNotIncludes,
+  assertStringIncludes,
+} from "./assert.ts";
 import { REPO, tempProject } from "./helpers.ts";
 
 const PERMISSION_ARG =
@@ -9,7 +15,7 @@ const PERMISSION_ARG =
 function pwfTaskFlags(): string[] {
   const config = JSON.parse(Deno.readTextFileSync(`${REPO}/deno.json`));
   const task: string = config.tasks.pwf;
-  const m = /deno run (.*?) "\$R\/main\.ts"/.exec(task);
+  const m = /cd "\$INIT_CWD" && deno run (.*?) "\$R\/dist\/pwf\.js"/.exec(task);
   assert(m?.[1], `deno.json pwf task has an unexpected shape: ${task}`);
   return m[1].split(/\s+/);
 }
@@ -80,11 +86,32 @@ async function entries(dir: string): Promise<string[]> {
 
 const BUILD_INFO_FILE = `${REPO}/lib/core/build_info.ts`;
 
+/** Copy the esbuild that `deno bundle` cached (DENO_DIR/dl/esbuild-*) into another DENO_DIR. */
+async function seedEsbuild(denoDir: string): Promise<void> {
+  const info = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json"],
+    stdout: "piped",
+  })
+    .output();
+  const real = `${JSON.parse(new TextDecoder().decode(info.stdout)).denoDir}/dl`;
+  let seeded = 0;
+  for await (const e of Deno.readDir(real)) {
+    if (!e.isDirectory || !e.name.startsWith("esbuild-")) continue;
+    await Deno.mkdir(`${denoDir}/dl/${e.name}`, { recursive: true });
+    for await (const f of Deno.readDir(`${real}/${e.name}`)) {
+      await Deno.copyFile(`${real}/${e.name}/${f.name}`, `${denoDir}/dl/${e.name}/${f.name}`);
+      seeded++;
+    }
+  }
+  assert(seeded > 0, `no esbuild in ${real} (the bundle step caches it there)`);
+}
+
 Deno.test("deno task compile without network and without DENORT_BIN fails non-zero saying the denort runtime could not be downloaded", async () => {
   const p = await tempProject("pwf-compile-");
   try {
     const before = await Deno.readTextFile(BUILD_INFO_FILE);
     await Deno.mkdir(`${p.dir}/deno_dir`);
+    await seedEsbuild(`${p.dir}/deno_dir`); // deno bundle's esbuild, so that only denort is missing
     const unreachable = "http://127.0.0.1:9"; // forces "no network" even where there is one
     const r = await compileTask(["--target", "x86_64-unknown-linux-gnu", "--out", `${p.dir}/out`], {
       DENO_DIR: `${p.dir}/deno_dir`, // no cached denort
@@ -101,6 +128,28 @@ Deno.test("deno task compile without network and without DENORT_BIN fails non-ze
     assertStringIncludes(last, "Set DENORT_BIN to a local denort");
     assertEquals(await entries(`${p.dir}/out`), [], "no SHA256SUMS, staging or binary left");
     assertEquals(await Deno.readTextFile(BUILD_INFO_FILE), before);
+  } finally {
+    await p.cleanup();
+  }
+});
+
+Deno.test("compile without a cached esbuild and without the npm registry fails saying deno bundle could not get esbuild", async () => {
+  const p = await tempProject("pwf-compile-");
+  try {
+    await Deno.mkdir(`${p.dir}/deno_dir`);
+    const unreachable = "http://127.0.0.1:9";
+    const r = await compileTask(["--target", "x86_64-unknown-linux-gnu", "--out", `${p.dir}/out`], {
+      DENO_DIR: `${p.dir}/deno_dir`,
+      HTTPS_PROXY: unreachable,
+      https_proxy: unreachable,
+      HTTP_PROXY: unreachable,
+      http_proxy: unreachable,
+    });
+    assertEquals(r.code, 1, r.stderr);
+    const last = r.stderr.trim().split("\n").at(-1) ?? "";
+    assertStringIncludes(last, "pwf compile: deno bundle could not get esbuild");
+    assertStringIncludes(last, "npm registry");
+    assertEquals(await entries(`${p.dir}/out`), [], "no SHA256SUMS, staging or binary left");
   } finally {
     await p.cleanup();
   }
@@ -136,7 +185,7 @@ Deno.test("compile --target with an unknown target is a usage error listing the 
 
 Deno.test({
   name:
-    "compile with a stand-in DENORT_BIN writes <out>/<target>/pwf and a sha256sum -c valid SHA256SUMS, embeds templates, leaves no staging",
+    "compile with a stand-in DENORT_BIN writes <out>/<target>/pwf and a sha256sum -c valid SHA256SUMS, embeds only the bundle, leaves no staging",
   ignore: Deno.build.os !== "linux",
   async fn() {
     const p = await tempProject("pwf-compile-");
@@ -149,8 +198,15 @@ Deno.test({
         DENORT_BIN: Deno.execPath(),
       });
       assertEquals(r.code, 0, r.stderr);
-      assertStringIncludes(r.stdout + r.stderr, "templates/");
-      assertNotIncludes(r.stdout + r.stderr, "node_modules");
+      // The compile input is the one bundled module (tools/bundle.ts): nothing else is embedded.
+      // deno-lint-ignore no-control-regex
+      const listing = (r.stdout + r.stderr).replace(/\x1b\[[0-9;]*m/g, "");
+      assertMatch(listing, /Compile file:\S*\/out\/\.build\/src\/pwf\.js to /);
+      assertStringIncludes(listing, "pwf.js (");
+      assertNotIncludes(listing, "templates/");
+      assertNotIncludes(listing, "lib/");
+      assertNotIncludes(listing, "main.ts");
+      assertNotIncludes(listing, "node_modules");
       assertEquals(await entries(`${p.dir}/out`), ["SHA256SUMS", target]);
       const bytes = await Deno.readFile(`${p.dir}/out/${target}/pwf`);
       const hex = Array.from(

@@ -7,9 +7,17 @@
 
 import { REPO_ROOT } from "../tools/file_url.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { ensureBundle } from "../tools/bundle.ts";
 
-/** Absolute path of the repository's main.ts. */
-export const MAIN = `${REPO_ROOT}/main.ts`;
+/**
+ * Absolute path of the one artifact (`dist/pwf.js`, tools/bundle.ts): what
+ * hosts, the compile and every black-box test run. Loading this module
+ * rebuilds it first when it is stale, so no test runs an old build.
+ */
+export const MAIN = (await ensureBundle(REPO_ROOT, (line) => {
+  // deno-lint-ignore no-console
+  console.error(line);
+})).file;
 
 /** Absolute path of the repository root. */
 export const REPO = REPO_ROOT;

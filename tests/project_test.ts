@@ -18,12 +18,12 @@ function scrubbedEnv(): Record<string, string> {
 /** The flags between "deno run" and the script in the pwf task. */
 function taskFlags(): string[] {
   const task: string = denoJson.tasks.pwf;
-  const m = /deno run (.*?) "\$R\/main\.ts"/.exec(task);
+  const m = /cd "\$INIT_CWD" && deno run (.*?) "\$R\/dist\/pwf\.js"/.exec(task);
   assert(m?.[1], `unexpected pwf task: ${task}`);
   return m[1].split(/\s+/);
 }
 
-Deno.test("the pwf task runs main.ts under exactly the permission module's flags", () => {
+Deno.test("the pwf task runs the bundle (dist/pwf.js) under exactly the permission module's flags", () => {
   assertEquals(taskFlags(), [...PERMISSION_FLAGS]);
 });
 

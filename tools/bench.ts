@@ -19,6 +19,7 @@
 import { REPO_ROOT } from "./file_url.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { syntheticPlan } from "../bench/plans.ts";
+import { ensureBundle } from "./bundle.ts";
 
 const deno = Deno.execPath();
 const repo = `${REPO_ROOT}/`;
@@ -84,7 +85,7 @@ interface Case {
 
 const typical = await project(syntheticPlan(5 * 1024));
 const big = await project(syntheticPlan(1024 * 1024));
-const main = `${repo}main.ts`;
+const main = (await ensureBundle(REPO_ROOT, (l) => console.error(l))).file; // the one artifact
 const cases: Case[] = [
   {
     name: "empty script",

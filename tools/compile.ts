@@ -2,16 +2,18 @@
 /**
  * `deno task compile [--target T] [--out DIR]`: compile pwf for every target
  * of SPEC section 12 (or one) into DIR/<target>/pwf[.exe] (DIR defaults to
- * dist), under the sandbox flags of lib/core/permissions.ts, from a staged
- * copy of the tree whose build_info.ts is generated, then write
+ * dist), under the sandbox flags of lib/core/permissions.ts, from the one
+ * bundled module (tools/bundle.ts) built from a staged copy of the tree whose
+ * build_info.ts is generated, then write
  * DIR/SHA256SUMS. See docs/build.md.
  * @module
  */
 
 import { BUILD_INFO } from "../lib/core/build_info.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { BundleError } from "./bundle.ts";
 import { sha256SumsLine } from "./checksums.ts";
-import { fileUrlToPath, join, stageSources } from "./stage.ts";
+import { fileUrlToPath, join, stageBundle } from "./stage.ts";
 
 /** Every target pwf ships for (the six `deno compile --target` values). */
 export const TARGETS: readonly string[] = [
@@ -174,7 +176,10 @@ export async function build(repo: string, opts: CompileOptions): Promise<string>
   try {
     for (const target of opts.targets) {
       const info = { version: BUILD_INFO.version, commit, target, compiled: true };
-      const staged = await stageSources(repo, join(stage, "src"), info);
+      const staged = await stageBundle(repo, join(stage, "src"), info).catch((err) => {
+        if (err instanceof BundleError) throw new CompileError(`compile: ${err.message}`);
+        throw err;
+      });
       console.log(`pwf compile: ${target} (pwf ${info.version}, ${commit})`);
       const rel = await compileOne(target, staged, opts.outDir);
       lines.push(await sha256SumsLine(await Deno.readFile(join(opts.outDir, rel)), rel));

@@ -7,8 +7,10 @@
 
 import { REPO_ROOT } from "./file_url.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { ensureBundle } from "./bundle.ts";
 
-const main = `${REPO_ROOT}/main.ts`;
+// The one artifact (docs/build.md), rebuilt first if the sources changed.
+const main = (await ensureBundle(REPO_ROOT, (l) => console.error(l))).file;
 const project = await Deno.makeTempDir({ prefix: "pwf-demo-" });
 
 async function pwf(...args: string[]): Promise<void> {

@@ -11,6 +11,7 @@
 export const CLAUDE_CODE_VERSION = "2.1.332";
 
 import { REPO_ROOT } from "./file_url.ts";
+import { ensureBundle } from "./bundle.ts";
 const ROOT = REPO_ROOT;
 const CACHE = `${ROOT}/.cache/e2e`;
 const PREFIX = `${CACHE}/claude-code-${CLAUDE_CODE_VERSION}`;
@@ -60,6 +61,14 @@ async function main(): Promise<number> {
   const started = performance.now();
   try {
     if (!(await installed())) await install();
+  } catch (err) {
+    console.error(`e2e: FAILED: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+  // Build the one artifact here, with the normal Deno cache (deno bundle's
+  // esbuild lives there), before the tests' own DENO_DIR is in force.
+  try {
+    await ensureBundle(ROOT, (l) => console.error(l));
   } catch (err) {
     console.error(`e2e: FAILED: ${err instanceof Error ? err.message : String(err)}`);
     return 1;

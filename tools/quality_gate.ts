@@ -28,6 +28,18 @@ async function step(name: string, args: string[]): Promise<{ ok: boolean; output
 }
 
 let failedSteps = 0;
+// The one artifact first (tools/bundle.ts): every black-box test runs it.
+if (
+  !(await step("bundle", [
+    "run",
+    "--allow-read",
+    "--allow-write",
+    "--allow-run",
+    "tools/bundle.ts",
+  ])).ok
+) {
+  failedSteps++;
+}
 for (
   const [name, args] of [
     ["format", ["fmt", "--check"]],

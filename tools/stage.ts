@@ -1,13 +1,15 @@
 /**
  * Staging for `deno task compile`: a copy of exactly the files main.ts's
  * module graph needs, with lib/core/build_info.ts replaced by a generated
- * module. The working tree is never modified, so an interrupted build cannot
- * leave a stamped build_info.ts behind (docs/build.md).
+ * module, then bundled into one module (the compile input). The working tree
+ * is never modified, so an interrupted build cannot leave a stamped
+ * build_info.ts behind (docs/build.md).
  * @module
  */
 
 import type { BuildInfo } from "../lib/core/build_info.ts";
 import { renderBuildInfoModule } from "./build_info_gen.ts";
+import { buildBundle } from "./bundle.ts";
 
 /** Repository-relative path of the module the build replaces. */
 export const BUILD_INFO_PATH = "lib/core/build_info.ts";
@@ -77,4 +79,23 @@ export async function stageSources(
     JSON.stringify({ compilerOptions: repoConfig.compilerOptions ?? {} }, null, 2) + "\n",
   );
   return { entry: join(stage, "main.ts"), config, files };
+}
+
+/** Name of the bundle inside a staged tree (the compile input). */
+export const STAGED_BUNDLE = "pwf.js";
+
+/**
+ * Stage the sources (stageSources) and bundle the staged main.ts with the
+ * same step that builds dist/pwf.js (tools/bundle.ts). Returns the bundle as
+ * the entry: that one module is what `deno compile` embeds.
+ */
+export async function stageBundle(
+  repo: string,
+  stage: string,
+  info: BuildInfo,
+): Promise<{ entry: string; config: string; files: string[] }> {
+  const staged = await stageSources(repo, stage, info);
+  const entry = join(stage, STAGED_BUNDLE);
+  await buildBundle(stage, entry);
+  return { ...staged, entry };
 }

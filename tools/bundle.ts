@@ -1,0 +1,224 @@
+// deno-lint-ignore-file no-console
+/**
+ * The one artifact: main.ts and everything it imports (the hook path, the
+ * command table, the templates) bundled by `deno bundle` into one module,
+ * `dist/pwf.js`. That module is what `deno task pwf`, the tests, the e2e
+ * launchers, the bench and from-source hook registrations run, and what
+ * `deno task compile` embeds (built the same way from a staged tree with a
+ * stamped build_info.ts). See docs/build.md.
+ *
+ * The bundle is not committed. Its first line records a key: the SHA-256 of
+ * the sources it was built from (main.ts, deno.json, lib/ without unit tests,
+ * templates/) and the Deno version. A bundle whose key differs from the
+ * sources' key is stale; `ensureBundle` rebuilds it, writing a temp file and
+ * renaming it into place, one builder at a time (a lock file), so parallel
+ * test processes never run a half-written or an old build.
+ *
+ * `deno run -A tools/bundle.ts` builds if stale; `--check` only reports
+ * (exit 1 when stale); `--force` always rebuilds.
+ * @module
+ */
+
+import { REPO_ROOT } from "./file_url.ts";
+
+/** Where the artifact lives, relative to the repository (ignored by git). */
+export const BUNDLE_REL = "dist/pwf.js";
+
+/** The `deno bundle` arguments (before `-o <out> main.ts`); part of the key. */
+export const BUNDLE_ARGS: readonly string[] = ["bundle", "--quiet", "--platform", "deno"];
+
+/** The first line of every bundle: `// pwf bundle <key>; built by tools/bundle.ts ...`. */
+const HEADER_RE = /^\/\/ pwf bundle ([0-9a-f]{64});/;
+
+/** The command a developer runs to (re)build the artifact by hand. */
+export const BUILD_COMMAND = "npx -y deno@2.9.6 task bundle";
+
+function join(...parts: string[]): string {
+  return parts.map((p, i) => (i === 0 ? p.replace(/[\\/]+$/, "") : p.replace(/^[\\/]+/, "")))
+    .join("/");
+}
+
+/** Whether a repository-relative path is a source of the bundle. */
+export function isBundleSource(rel: string): boolean {
+  if (rel === "main.ts" || rel === "deno.json") return true;
+  if (rel.startsWith("templates/")) return true;
+  return rel.startsWith("lib/") && !/_test\.ts$/.test(rel);
+}
+
+/** Repository-relative ("/"-separated) paths of the bundle's sources, sorted. */
+export async function sourceFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(rel: string): Promise<void> {
+    for await (const e of Deno.readDir(join(root, rel))) {
+      const child = `${rel}/${e.name}`;
+      if (e.isDirectory) await walk(child);
+      else if (e.isFile && isBundleSource(child)) out.push(child);
+    }
+  }
+  for (const dir of ["lib", "templates"]) {
+    if (await Deno.stat(join(root, dir)).then((s) => s.isDirectory, () => false)) await walk(dir);
+  }
+  for (const f of ["main.ts", "deno.json"]) {
+    if (await Deno.stat(join(root, f)).then((s) => s.isFile, () => false)) out.push(f);
+  }
+  return out.sort();
+}
+
+/** The key of the sources under `root`: SHA-256 over each path and its bytes, the Deno version and the bundle args. */
+export async function sourceKey(root: string): Promise<string> {
+  const enc = new TextEncoder();
+  const parts: Uint8Array[] = [enc.encode(`deno ${Deno.version.deno}\0${BUNDLE_ARGS.join(" ")}\0`)];
+  for (const rel of await sourceFiles(root)) {
+    const bytes = await Deno.readFile(join(root, rel));
+    parts.push(enc.encode(`${rel}\0${bytes.length}\0`), bytes);
+  }
+  let size = 0;
+  for (const p of parts) size += p.length;
+  const all = new Uint8Array(size);
+  let off = 0;
+  for (const p of parts) {
+    all.set(p, off);
+    off += p.length;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The key recorded in a bundle file, or null (missing, unreadable or not a pwf bundle). */
+export async function bundleKey(file: string): Promise<string | null> {
+  let head: string;
+  try {
+    using f = await Deno.open(file);
+    const buf = new Uint8Array(128);
+    const n = await f.read(buf);
+    head = new TextDecoder().decode(buf.subarray(0, n ?? 0));
+  } catch {
+    return null;
+  }
+  return HEADER_RE.exec(head)?.[1] ?? null;
+}
+
+/** Whether the artifact of `root` exists and was built from its current sources. */
+export async function bundleStatus(
+  root: string = REPO_ROOT,
+): Promise<{ fresh: boolean; key: string; file: string }> {
+  const file = join(root, BUNDLE_REL);
+  const [key, have] = await Promise.all([sourceKey(root), bundleKey(file)]);
+  return { fresh: have === key, key, file };
+}
+
+/**
+ * Bundle `root`/main.ts into `out` (written via a temp file and a rename).
+ * Deterministic: the same sources give the same bytes, wherever `root` is.
+ */
+export async function buildBundle(root: string, out: string, key?: string): Promise<void> {
+  const k = key ?? await sourceKey(root);
+  const dir = out.slice(0, Math.max(out.lastIndexOf("/"), out.lastIndexOf("\\")));
+  if (dir) await Deno.mkdir(dir, { recursive: true });
+  const tmp = `${out}.tmp-${Deno.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  const config = await Deno.stat(join(root, "deno.json")).then(() => true, () => false);
+  try {
+    const r = await new Deno.Command(Deno.execPath(), {
+      args: [
+        ...BUNDLE_ARGS,
+        ...(config ? ["--config", join(root, "deno.json")] : ["--no-config"]),
+        "-o",
+        tmp,
+        "main.ts",
+      ],
+      cwd: root, // esbuild names modules relative to the cwd: keep it the tree's root
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (!r.success) throw new BundleError(explainBundleFailure(new TextDecoder().decode(r.stderr)));
+    const body = await Deno.readTextFile(tmp);
+    await Deno.writeTextFile(
+      tmp,
+      `// pwf bundle ${k}; built by tools/bundle.ts from main.ts (do not edit; see docs/build.md)\n${body}`,
+    );
+    await Deno.rename(tmp, out);
+  } finally {
+    await Deno.remove(tmp).catch(() => {});
+  }
+}
+
+/** `deno bundle` failed; the message is one line saying why and what to do. */
+export class BundleError extends Error {}
+
+/** The one line for a failed `deno bundle` (its own error follows after a colon). */
+export function explainBundleFailure(stderr: string): string {
+  // deno-lint-ignore no-control-regex
+  const plain = stderr.replace(/\x1b\[[0-9;]*m/g, "");
+  const first = plain.split("\n").find((l) => /error/i.test(l))?.trim() ?? plain.trim();
+  if (/esbuild/.test(plain)) {
+    return `deno bundle could not get esbuild, which it downloads once from the npm registry ` +
+      `into DENO_DIR/dl/esbuild-<version> (no registry here? see docs/build.md): ${first}`;
+  }
+  return `deno bundle failed: ${first}`;
+}
+
+const LOCK_STALE_MS = 120_000;
+
+/**
+ * Make sure `root`'s artifact is built from its current sources; build it if
+ * not. Safe under `deno test --parallel`: one process builds (lock file
+ * `dist/pwf.js.lock`), the others wait for the result. Returns the artifact's
+ * path and whether this call built it.
+ */
+export async function ensureBundle(
+  root: string = REPO_ROOT,
+  log: (line: string) => void = () => {},
+): Promise<{ file: string; built: boolean }> {
+  const deadline = Date.now() + 2 * LOCK_STALE_MS;
+  for (;;) {
+    const st = await bundleStatus(root);
+    if (st.fresh) return { file: st.file, built: false };
+    const lock = `${st.file}.lock`;
+    await Deno.mkdir(join(root, "dist"), { recursive: true });
+    let mine = false;
+    try {
+      await Deno.writeTextFile(lock, `${Deno.pid}\n`, { createNew: true });
+      mine = true;
+    } catch (err) {
+      if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
+    }
+    if (mine) {
+      try {
+        // Another builder may have finished between the check and the lock.
+        const again = await bundleStatus(root);
+        if (again.fresh) return { file: again.file, built: false };
+        log(`pwf: building ${BUNDLE_REL} (sources changed)`);
+        await buildBundle(root, again.file, again.key);
+        return { file: again.file, built: true };
+      } finally {
+        await Deno.remove(lock).catch(() => {});
+      }
+    }
+    const age = await Deno.stat(lock).then((s) => Date.now() - (s.mtime?.getTime() ?? 0), () => 0);
+    if (age > LOCK_STALE_MS) await Deno.remove(lock).catch(() => {}); // a crashed builder
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${lock}; remove it and run "${BUILD_COMMAND}"`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+if (import.meta.main) {
+  const args = Deno.args;
+  if (args.includes("--check")) {
+    const st = await bundleStatus(REPO_ROOT);
+    if (!st.fresh) {
+      console.error(`pwf: ${BUNDLE_REL} is stale or missing; run "${BUILD_COMMAND}"`);
+      Deno.exit(1);
+    }
+  } else if (args.includes("--force")) {
+    const key = await sourceKey(REPO_ROOT);
+    await buildBundle(REPO_ROOT, join(REPO_ROOT, BUNDLE_REL), key);
+    if (!args.includes("--quiet")) console.error(`pwf: built ${BUNDLE_REL}`);
+  } else {
+    const quiet = args.includes("--quiet");
+    const r = await ensureBundle(REPO_ROOT, (l) => console.error(l));
+    if (!quiet && !r.built) console.error(`pwf: ${BUNDLE_REL} is up to date`);
+  }
+}

@@ -83,6 +83,47 @@ function randomHex(bytes: number): string {
   ).join("");
 }
 
+/**
+ * Waits (ms) between attempts of the rename that completes an atomic write
+ * on Windows, where a rename over a file another process holds open (a
+ * reader, an indexer, antivirus) fails with "Access denied" (os error 5),
+ * a sharing violation (32, 33) or EBUSY for a moment. Bounded: about 1 s in
+ * all, within a hook's time budget (docs/windows.md).
+ */
+export const RENAME_RETRY_MS: readonly number[] = [2, 5, 10, 20, 40, 80, 120, 160, 250, 300];
+
+/** Whether a failed rename is the transient Windows kind worth retrying. */
+export function isTransientRenameError(err: unknown, os: string = Deno.build.os): boolean {
+  if (os !== "windows") return false;
+  if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.Busy) return true;
+  return err instanceof Error && /\(os error (5|32|33)\)/.test(err.message);
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Rename `from` over `to`, retrying transient Windows failures with the
+ * bounded backoff above; the last failure is thrown. Never falls back to a
+ * non-atomic copy.
+ */
+export function renameWithRetry(
+  from: string,
+  to: string,
+  rename: (from: string, to: string) => void = Deno.renameSync,
+  os: string = Deno.build.os,
+): void {
+  for (let attempt = 0;; attempt++) {
+    try {
+      rename(from, to);
+      return;
+    } catch (err) {
+      const wait = RENAME_RETRY_MS[attempt];
+      if (wait === undefined || !isTransientRenameError(err, os)) throw err;
+      Atomics.wait(sleeper, 0, 0, wait);
+    }
+  }
+}
+
 /** Options for writeFile. */
 export interface WriteOptions {
   /** Refuse (return false) when the target already exists. */
@@ -92,8 +133,9 @@ export interface WriteOptions {
 /**
  * Write a contained file atomically: a new temp file (created exclusively,
  * mode 0600) in the same directory, then a rename over the target. A killed
- * writer leaves the old file or the new one, never a torn one. Returns false
- * when `createOnly` and the file exists.
+ * writer leaves the old file or the new one, never a torn one. On Windows
+ * the rename is retried briefly while another process holds the target open
+ * (renameWithRetry). Returns false when `createOnly` and the file exists.
  */
 export function writeFile(
   loc: Location,
@@ -127,7 +169,7 @@ export function writeFile(
       file.close();
     }
     inspect(loc); // re-check: nothing may have become a symlink in between
-    Deno.renameSync(pathOf(tmp), pathOf(loc));
+    renameWithRetry(pathOf(tmp), pathOf(loc));
     return true;
   } catch (err) {
     try {

@@ -4,9 +4,13 @@ import { inProject, runPwf } from "./helpers.ts";
 
 const TESTDATA = new URL("./testdata/transcripts/", import.meta.url);
 
-/** A fixture transcript with `__ROOT__` replaced by the test project's root. */
+/**
+ * A fixture transcript with `__ROOT__` (always inside a JSON string) replaced
+ * by the test project's root, escaped as JSON (Windows roots hold `\\`).
+ */
 async function fixture(name: string, root: string): Promise<string> {
-  return (await Deno.readTextFile(new URL(name, TESTDATA))).replaceAll("__ROOT__", root);
+  return (await Deno.readTextFile(new URL(name, TESTDATA)))
+    .replaceAll("__ROOT__", JSON.stringify(root).slice(1, -1));
 }
 
 function replay(dir: string, stdin: string | Uint8Array, extra: string[] = []) {

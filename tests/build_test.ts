@@ -1,3 +1,4 @@
+import { skipWhen } from "./skip.ts";
 import { FORBIDDEN_FLAGS, PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { compileArgs, TARGETS } from "../tools/compile.ts";
 import {
@@ -183,46 +184,49 @@ Deno.test("compile --target with an unknown target is a usage error listing the 
   for (const t of TARGETS) assertStringIncludes(r.stderr, t);
 });
 
-Deno.test({
-  name:
-    "compile with a stand-in DENORT_BIN writes <out>/<target>/pwf and a sha256sum -c valid SHA256SUMS, embeds only the bundle, leaves no staging",
-  ignore: Deno.build.os !== "linux",
-  async fn() {
-    const p = await tempProject("pwf-compile-");
-    try {
-      const before = await Deno.readTextFile(BUILD_INFO_FILE);
-      const target = Deno.build.target;
-      // The full deno stands in for denort: the binary is not runnable as pwf,
-      // but the tool's staging, output paths and checksums are exercised.
-      const r = await compileTask(["--target", target, "--out", `${p.dir}/out`], {
-        DENORT_BIN: Deno.execPath(),
-      });
-      assertEquals(r.code, 0, r.stderr);
-      // The compile input is the one bundled module (tools/bundle.ts): nothing else is embedded.
-      // deno-lint-ignore no-control-regex
-      const listing = (r.stdout + r.stderr).replace(/\x1b\[[0-9;]*m/g, "");
-      assertMatch(listing, /Compile file:\S*\/out\/\.build\/src\/pwf\.js to /);
-      assertStringIncludes(listing, "pwf.js (");
-      assertNotIncludes(listing, "templates/");
-      assertNotIncludes(listing, "lib/");
-      assertNotIncludes(listing, "main.ts");
-      assertNotIncludes(listing, "node_modules");
-      assertEquals(await entries(`${p.dir}/out`), ["SHA256SUMS", target]);
-      const bytes = await Deno.readFile(`${p.dir}/out/${target}/pwf`);
-      const hex = Array.from(
-        new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
-        (b) => b.toString(16).padStart(2, "0"),
-      ).join("");
-      assertEquals(await Deno.readTextFile(`${p.dir}/out/SHA256SUMS`), `${hex}  ${target}/pwf\n`);
-      const check = await new Deno.Command("sha256sum", {
-        args: ["-c", "SHA256SUMS"],
-        cwd: `${p.dir}/out`,
-        stdout: "piped",
-      }).output();
-      assertEquals(new TextDecoder().decode(check.stdout), `${target}/pwf: OK\n`);
-      assertEquals(await Deno.readTextFile(BUILD_INFO_FILE), before);
-    } finally {
-      await p.cleanup();
-    }
+Deno.test(skipWhen(
+  Deno.build.os !== "linux",
+  `on ${Deno.build.os}, it stands the Linux deno in for denort and checks SHA256SUMS with GNU sha256sum`,
+  {
+    name:
+      "compile with a stand-in DENORT_BIN writes <out>/<target>/pwf and a sha256sum -c valid SHA256SUMS, embeds only the bundle, leaves no staging",
+    async fn() {
+      const p = await tempProject("pwf-compile-");
+      try {
+        const before = await Deno.readTextFile(BUILD_INFO_FILE);
+        const target = Deno.build.target;
+        // The full deno stands in for denort: the binary is not runnable as pwf,
+        // but the tool's staging, output paths and checksums are exercised.
+        const r = await compileTask(["--target", target, "--out", `${p.dir}/out`], {
+          DENORT_BIN: Deno.execPath(),
+        });
+        assertEquals(r.code, 0, r.stderr);
+        // The compile input is the one bundled module (tools/bundle.ts): nothing else is embedded.
+        // deno-lint-ignore no-control-regex
+        const listing = (r.stdout + r.stderr).replace(/\x1b\[[0-9;]*m/g, "");
+        assertMatch(listing, /Compile file:\S*\/out\/\.build\/src\/pwf\.js to /);
+        assertStringIncludes(listing, "pwf.js (");
+        assertNotIncludes(listing, "templates/");
+        assertNotIncludes(listing, "lib/");
+        assertNotIncludes(listing, "main.ts");
+        assertNotIncludes(listing, "node_modules");
+        assertEquals(await entries(`${p.dir}/out`), ["SHA256SUMS", target]);
+        const bytes = await Deno.readFile(`${p.dir}/out/${target}/pwf`);
+        const hex = Array.from(
+          new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
+          (b) => b.toString(16).padStart(2, "0"),
+        ).join("");
+        assertEquals(await Deno.readTextFile(`${p.dir}/out/SHA256SUMS`), `${hex}  ${target}/pwf\n`);
+        const check = await new Deno.Command("sha256sum", {
+          args: ["-c", "SHA256SUMS"],
+          cwd: `${p.dir}/out`,
+          stdout: "piped",
+        }).output();
+        assertEquals(new TextDecoder().decode(check.stdout), `${target}/pwf: OK\n`);
+        assertEquals(await Deno.readTextFile(BUILD_INFO_FILE), before);
+      } finally {
+        await p.cleanup();
+      }
+    },
   },
-});
+));

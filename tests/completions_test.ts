@@ -1,3 +1,4 @@
+import { skipOnWindows } from "./skip.ts";
 import { COMMANDS } from "../lib/cli/commands.ts";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, runPwf } from "./helpers.ts";
@@ -49,21 +50,23 @@ async function bashComplete(script: string, words: string[]): Promise<string[]> 
   return new TextDecoder().decode(out.stdout).split("\n").filter((s) => s !== "").sort();
 }
 
-Deno.test({
-  name: "bash completion completes commands, a flag's choices and a command's first words",
-  ignore: Deno.build.os === "windows",
-  async fn() {
-    await inProject(async (dir) => {
-      const script = (await runPwf(dir, ["completions", "bash"])).stdout;
-      assertEquals(await bashComplete(script, ["pwf", "ver"]), ["version"]);
-      assertEquals(await bashComplete(script, ["pwf", "--v"]), ["--version"]);
-      assertEquals(
-        await bashComplete(script, ["pwf", "init", "--template", ""]),
-        ["analytics", "autonomous", "default"],
-      );
-      assertEquals(await bashComplete(script, ["pwf", "completions", "p"]), ["powershell"]);
-      assertEquals(await bashComplete(script, ["pwf", "help", "comp"]), ["completions"]);
-      assertEquals(await bashComplete(script, ["pwf", "status", "--j"]), ["--json"]);
-    });
+Deno.test(skipOnWindows(
+  "there is no bash to load the script into (PowerShell users load `pwf completions powershell`)",
+  {
+    name: "bash completion completes commands, a flag's choices and a command's first words",
+    async fn() {
+      await inProject(async (dir) => {
+        const script = (await runPwf(dir, ["completions", "bash"])).stdout;
+        assertEquals(await bashComplete(script, ["pwf", "ver"]), ["version"]);
+        assertEquals(await bashComplete(script, ["pwf", "--v"]), ["--version"]);
+        assertEquals(
+          await bashComplete(script, ["pwf", "init", "--template", ""]),
+          ["analytics", "autonomous", "default"],
+        );
+        assertEquals(await bashComplete(script, ["pwf", "completions", "p"]), ["powershell"]);
+        assertEquals(await bashComplete(script, ["pwf", "help", "comp"]), ["completions"]);
+        assertEquals(await bashComplete(script, ["pwf", "status", "--j"]), ["--json"]);
+      });
+    },
   },
-});
+));

@@ -177,3 +177,6 @@ Phase 2
 | Decision | Rationale |
 |----------|-----------|
 `;
+
+/** The one way to skip a test (counted and listed with its reason): tests/skip.ts. */
+export { skipOnWindows, skipWhen } from "./skip.ts";

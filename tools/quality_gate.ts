@@ -3,12 +3,24 @@
  * The one quality gate (README "Run the tests", .ci/run): fmt check, lint,
  * type check (including the pure-core check), every test, then the end-to-end
  * tests against the real Claude Code CLI (`deno task e2e`, needs the npm
- * registry for its first install; an install failure fails the gate), ending
- * with a line "N passed, M failed". Exit non-zero if any step fails.
+ * registry for its first install; an install failure fails the gate), then
+ * on Linux the Windows lane (tools/windows_lane.ts: the same tests with the
+ * Windows build of Deno under Wine), ending with one line "N passed, M
+ * failed" over all of them. Skipped tests are listed with their reasons; an
+ * ignored test without one is a failure. Exit non-zero if any step fails.
+ *
+ * The lane (docs/windows.md): `PWF_WINDOWS_LANE=skip` skips it in local runs
+ * (one line says so, the result line says Windows was not run, and the exit
+ * code ignores it); where it cannot run (not Linux root with a Debian
+ * mirror) one line says why and names `deno task test-windows`;
+ * `PWF_WINDOWS_LANE=require` (.ci/run sets it) makes that a failure. On
+ * Windows the native run is the Windows run; on macOS the lane is skipped.
  * @module
  */
 
 import { REPO_ROOT } from "./file_url.ts";
+import { ignoredTests, TEST_ARGS, testCounts } from "./test_plan.ts";
+import { LANE_ENV, laneDecision, laneUnavailable, skipReport } from "./windows_lane.ts";
 const deno = Deno.execPath();
 const root = REPO_ROOT;
 
@@ -16,15 +28,18 @@ async function step(name: string, args: string[]): Promise<{ ok: boolean; output
   console.log(`==> ${name}: deno ${args.join(" ")}`);
   const child = new Deno.Command(deno, { args, cwd: root, stdout: "piped", stderr: "piped" })
     .spawn();
-  const [out, err] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.status,
-  ]);
+  let output = "";
+  // streamed as it comes (the Windows lane runs for minutes and prints its progress)
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: typeof Deno.stdout) => {
+    const dec = new TextDecoder();
+    for await (const chunk of stream) {
+      output += dec.decode(chunk, { stream: true });
+      await sink.write(chunk);
+    }
+  };
+  await Promise.all([pump(child.stdout, Deno.stdout), pump(child.stderr, Deno.stderr)]);
   const status = await child.status;
-  Deno.stdout.writeSync(new TextEncoder().encode(out));
-  Deno.stderr.writeSync(new TextEncoder().encode(err));
-  return { ok: status.success, output: out + err };
+  return { ok: status.success, output };
 }
 
 let failedSteps = 0;
@@ -50,24 +65,9 @@ for (
   if (!(await step(name, [...args])).ok) failedSteps++;
 }
 
-const test = await step("tests", [
-  "test",
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
-  "--allow-run",
-  "--doc",
-  "--parallel",
-  "lib/",
-  "tests/",
-]);
-/** "N passed | M failed" of a deno test run; a run without that line counts as one failure. */
-function counts(output: string): { passed: number; failed: number } {
-  // deno-lint-ignore no-control-regex
-  const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
-  const m = /(?:ok|FAILED) \| (\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/.exec(plain);
-  return m ? { passed: Number(m[1]), failed: Number(m[2]) } : { passed: 0, failed: 1 };
-}
+const test = await step("tests", [...TEST_ARGS]);
+const counts = testCounts;
+const nativeIgnored = ignoredTests(test.output);
 
 // The e2e launcher is a POSIX script (e2e/claude_host.ts): on Windows the step
 // cannot run, and says so instead of counting as passed.
@@ -78,10 +78,57 @@ const e2e = windows
   : await step("e2e (real Claude Code CLI)", ["task", "-q", "e2e"]);
 const unit = counts(test.output);
 const end = counts(e2e.output);
-const passed = unit.passed + end.passed;
-const failed = unit.failed + end.failed + (e2e.ok || end.failed ? 0 : 1);
+
+/** The Windows lane's part: its counts, or why it did not run (and whether that fails the gate). */
+async function windowsLane(): Promise<
+  { ran: true; passed: number; failed: number } | { ran: false; why: string; fails: boolean }
+> {
+  const mode = Deno.env.get(LANE_ENV);
+  const needsProbe = !windows && mode !== "skip";
+  const d = laneDecision(Deno.build.os, mode, needsProbe ? await laneUnavailable() : null);
+  if (d.run === "native") {
+    console.log(`==> ${d.line}`);
+    return { ran: true, passed: 0, failed: 0 };
+  }
+  if (d.run === "none") {
+    console.log(`==> ${d.line}`);
+    return { ran: false, why: d.why, fails: d.fails };
+  }
+  if (d.run === "lane") {
+    // Until the lane passes the whole suite it runs on its own only (docs/windows.md).
+    const why = 'not yet part of the gate; run it with "deno task test-windows"';
+    console.log(`==> windows lane: ${why}`);
+    return { ran: false, why, fails: false };
+  }
+  const r = await step("windows lane (Windows deno.exe under Wine)", [
+    "task",
+    "-q",
+    "test-windows",
+  ]);
+  const last = [...r.output.matchAll(/^(\d+) passed, (\d+) failed$/gm)].at(-1);
+  if (!last) return { ran: true, passed: 0, failed: 1 };
+  const failed = Number(last[2]);
+  return { ran: true, passed: Number(last[1]), failed: failed + (r.ok || failed ? 0 : 1) };
+}
+
+const lane = await windowsLane();
+for (const l of skipReport("natively", nativeIgnored.skipped, nativeIgnored.unexplained)) {
+  console.log(l);
+}
+const laneRan = lane.ran ? lane : { passed: 0, failed: lane.fails ? 1 : 0 };
+const passed = unit.passed + end.passed + laneRan.passed;
+const failed = unit.failed + end.failed + (e2e.ok || end.failed ? 0 : 1) +
+  nativeIgnored.unexplained.length + laneRan.failed + failedSteps;
 if (failedSteps) console.log(`${failedSteps} quality step(s) failed (format, lint or type check)`);
-console.log(`${passed} passed, ${failed + failedSteps} failed`);
+const parts = windows
+  ? "this run on Windows"
+  : lane.ran
+  ? `native ${unit.passed + end.passed} + Windows lane ${lane.passed}`
+  : `native only; Windows NOT covered: lane ${lane.why}`;
+console.log(`${passed} passed, ${failed} failed (${parts})`);
 Deno.exit(
-  test.ok && e2e.ok && failedSteps === 0 && unit.passed > 0 && (windows || end.passed > 0) ? 0 : 1,
+  failed === 0 && test.ok && e2e.ok && unit.passed > 0 && (windows || end.passed > 0) &&
+    (!lane.ran || windows || lane.passed > 0)
+    ? 0
+    : 1,
 );

@@ -377,7 +377,8 @@ async function ensurePrefix(exe: string, pin: string): Promise<void> {
     if (!r.ok || !r.output.includes(`deno ${pin}`)) {
       throw new LaneError(`deno.exe --version did not say "deno ${pin}": ${r.output.trim()}`);
     }
-    console.log(`[windows lane] ${r.output.split("\n")[0]?.trim()} (Windows build, under Wine)`);
+    const version = r.output.split("\n").find((l) => l.startsWith("deno "))?.trim();
+    console.log(`[windows lane] ${version} (Windows build, under Wine)`);
     await Deno.writeTextFile(marker, `${pin}\n`);
   });
 }
@@ -425,6 +426,11 @@ export async function runLane(): Promise<LaneResult> {
   await ensureWine();
   const exe = await ensureDenoExe(pin);
   await ensurePrefix(exe, pin);
+  await timed("bundle dist/pwf.js natively (tools/bundle.ts; the tests run it)", async () => {
+    await must(Deno.execPath(), ["run", "-A", `${REPO_ROOT}/tools/bundle.ts`, "--quiet"], {
+      cwd: REPO_ROOT,
+    });
+  });
   console.log(
     `[windows lane] setup ready in ${fmtSeconds(performance.now() - t0)}; running ` +
       `deno.exe ${TEST_ARGS.join(" ")} (about ten times slower than native)`,

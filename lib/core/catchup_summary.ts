@@ -8,7 +8,7 @@
 
 import { DATA_ONLY_LINE, frame } from "./framing.ts";
 import { countPhases, inProgressPhase, parsePlan, type PhaseCounts } from "./plan_parse.ts";
-import { splitLines } from "./text.ts";
+import { splitLines } from "./lines.ts";
 
 /** Lines of progress.md shown (its tail). */
 export const PROGRESS_TAIL_LINES = 20;

@@ -7,6 +7,7 @@
  */
 
 import { sha256Hex } from "./sha256.ts";
+import { LINE_TERMINATOR_SOURCE, toLf } from "./lines.ts";
 import { byteLength } from "./text.ts";
 
 /** Payload kinds. */
@@ -19,21 +20,27 @@ export const DATA_ONLY_LINE =
 const NONCE_CONTEXT = "planning-with-files-context-v1";
 
 /**
- * Neutralise payload lines that look like delimiters (prefix a backslash),
- * and make the payload end with exactly one "\n".
+ * Neutralise a payload: every line terminator of the one line definition
+ * (`lines.ts`) becomes "\n", every occurrence of a delimiter word
+ * (`BEGIN-PWF-DATA` / `END-PWF-DATA`, any letter case, anywhere in a line,
+ * with the `=` run before it) gets a backslash in front, and the payload
+ * ends with exactly one "\n". So no line of a payload, by anyone's idea of
+ * a line, starts with or holds a delimiter, and the only END line is the
+ * real one.
  * @example
  * ```ts
  * import { neutralise } from "./framing.ts";
  * if (neutralise("a\n===END-PWF-DATA kind=plan") !== "a\n\\===END-PWF-DATA kind=plan\n") throw new Error();
- * if (neutralise("x\r===BEGIN-PWF-DATA") !== "x\r\\===BEGIN-PWF-DATA\n") throw new Error();
+ * if (neutralise("x\u2028===BEGIN-PWF-DATA") !== "x\n\\===BEGIN-PWF-DATA\n") throw new Error();
  * ```
  */
 export function neutralise(payload: string): string {
-  const body = payload.replace(/\r\n/g, "\n").replace(/\n+$/, "");
-  // A lone CR also starts a visual line on a terminal: neutralise after it too.
-  const safe = body.replace(/(^|[\n\r])(===(?:BEGIN|END)-PWF-DATA)/g, "$1\\$2");
-  return `${safe}\n`;
+  const body = toLf(payload).replace(/\n+$/, "");
+  return `${body.replace(DELIMITER_WORD, "\\$1")}\n`;
 }
+
+/** A delimiter word with the `=` run before it; neutralising prefixes the match. */
+const DELIMITER_WORD = /(=*(?:BEGIN|END)-PWF-DATA)/gi;
 
 /**
  * The nonce: first 24 hex of SHA-256("planning-with-files-context-v1\0" + kind + "\0" + payload).
@@ -88,9 +95,7 @@ export interface ParsedFrame {
  */
 export function parseFrames(text: string): ParsedFrame[] {
   const out: ParsedFrame[] = [];
-  const begin =
-    /^===BEGIN-PWF-DATA kind=(\S+) nonce=([0-9a-f]+) bytes=(\d+) sha256=([0-9a-f]{64}) truncated=(true|false)===\n/gm;
-  for (const m of text.matchAll(begin)) {
+  for (const m of text.matchAll(BEGIN_LINE)) {
     const start = (m.index ?? 0) + m[0].length;
     const endLine = `===END-PWF-DATA kind=${m[1]} nonce=${m[2]}===`;
     const end = text.indexOf(`\n${endLine}`, start - 1);
@@ -106,6 +111,13 @@ export function parseFrames(text: string): ParsedFrame[] {
   }
   return out;
 }
+
+/** A BEGIN line at the start of the text or after any line terminator (`lines.ts`). */
+const BEGIN_LINE = new RegExp(
+  `(?<=^|${LINE_TERMINATOR_SOURCE})===BEGIN-PWF-DATA kind=(\\S+) nonce=([0-9a-f]+) bytes=(\\d+) ` +
+    `sha256=([0-9a-f]{64}) truncated=(true|false)===\\n`,
+  "g",
+);
 
 /**
  * Cut framed text to at most `max` characters at a line boundary, keeping the

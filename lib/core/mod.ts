@@ -21,6 +21,7 @@ export * from "./gate_fingerprint.ts";
 export * from "./host.ts";
 export * from "./inject.ts";
 export * from "./json_value.ts";
+export * from "./lines.ts";
 export * from "./ledger.ts";
 export * from "./lint.ts";
 export * from "./mode.ts";

@@ -6,6 +6,7 @@
 
 import { parsePlan, type Phase, type Plan, type StatusValue } from "./plan_parse.ts";
 import { PwfError } from "./errors.ts";
+import { joinSplit, splitLinesKeepEnds, type SplitText } from "./lines.ts";
 
 /** Result of a status edit. */
 export interface StatusEdit {
@@ -37,22 +38,32 @@ export function setPhaseStatus(text: string, n: number, status: StatusValue): St
       `cannot set phase ${n}: task_plan.md has no "### Phase ${n}" heading (phases: ${have})`,
     );
   }
-  const raw = text.split("\n");
+  const raw = splitLinesKeepEnds(text);
   writeStatus(raw, phase, status);
-  const withStatus = raw.join("\n");
+  const withStatus = joinSplit(raw);
   const final = syncCurrentPhase(withStatus);
   return { text: final, before: phase, changed: final !== text };
 }
 
-function writeStatus(raw: string[], phase: Phase, status: StatusValue): void {
+/**
+ * Insert a line after line `i`, ended like line `i` (CRLF stays CRLF; any
+ * other terminator, or none at the end of the text, gives "\n").
+ */
+function insertLine(raw: SplitText, i: number, text: string): void {
+  const end = raw.ends[i] ?? "";
+  const eol = end === "\r\n" ? "\r\n" : "\n";
+  if (end === "") raw.ends[i] = eol;
+  raw.lines.splice(i + 1, 0, text);
+  raw.ends.splice(i + 1, 0, end === "" ? "" : eol);
+}
+
+function writeStatus(raw: SplitText, phase: Phase, status: StatusValue): void {
   if (phase.statusLine < 0) {
-    const heading = raw[phase.headingLine] ?? "";
-    const eol = heading.endsWith("\r") ? "\r" : "";
-    raw.splice(phase.headingLine + 1, 0, `- **Status:** ${status}${eol}`);
+    insertLine(raw, phase.headingLine, `- **Status:** ${status}`);
     return;
   }
-  const line = raw[phase.statusLine] ?? "";
-  raw[phase.statusLine] = /\*\*Status:\*\*/.test(line)
+  const line = raw.lines[phase.statusLine] ?? "";
+  raw.lines[phase.statusLine] = /\*\*Status:\*\*/.test(line)
     ? line.replace(
       /(\*\*Status:\*\*[ \t]*)([`*_]*)([A-Za-z_-]*)/,
       (_m, pre, marks) => `${pre}${marks}${status}`,
@@ -83,18 +94,17 @@ function syncCurrentPhase(text: string): string {
   const want = expectedCurrentPhase(plan);
   const section = plan.currentPhase;
   if (!section || want === null) return text;
-  const raw = text.split("\n");
+  const raw = splitLinesKeepEnds(text);
   if (section.line < 0) {
-    const heading = raw[section.headingLine] ?? "";
-    raw.splice(section.headingLine + 1, 0, want + (heading.endsWith("\r") ? "\r" : ""));
-    return raw.join("\n");
+    insertLine(raw, section.headingLine, want);
+    return joinSplit(raw);
   }
   if (currentPhaseNumber(section.text) === Number(want.slice(6)) || section.text === want) {
     return text;
   }
-  const line = raw[section.line] ?? "";
-  raw[section.line] = line.replace(section.text, want);
-  return raw.join("\n");
+  const line = raw.lines[section.line] ?? "";
+  raw.lines[section.line] = line.replace(section.text, want);
+  return joinSplit(raw);
 }
 
 /**

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { splitLines } from "./text.ts";
+import { splitLines } from "./lines.ts";
 import { visibleLines } from "./visible_lines.ts";
 
 export { visibleLines };

@@ -29,18 +29,6 @@ export function byteLength(text: string): number {
 }
 
 /**
- * Split text into lines without their terminators (`\n` or `\r\n`).
- * @example
- * ```ts
- * import { splitLines } from "./text.ts";
- * if (splitLines("a\r\nb\n").join("|") !== "a|b|") throw new Error();
- * ```
- */
-export function splitLines(text: string): string[] {
-  return text.split("\n").map((line) => line.endsWith("\r") ? line.slice(0, -1) : line);
-}
-
-/**
  * Cut a string to at most `maxBytes` UTF-8 bytes on a character boundary.
  * @example
  * ```ts

@@ -5,6 +5,7 @@
  */
 
 import type { Phase, Plan } from "./plan_parse.ts";
+import { lineEnd, splitLines } from "./lines.ts";
 import { countPhases, inProgressPhase } from "./plan_parse.ts";
 
 /** A view of a file: its text and whether it is the whole file. */
@@ -14,7 +15,8 @@ export interface View {
 }
 
 /**
- * The first `n` lines of a text (terminators normalised to "\n").
+ * The first `n` lines of a text (lines and terminators as `lines.ts` defines
+ * them; terminators normalised to "\n").
  * @example
  * ```ts
  * import { headView } from "./views.ts";
@@ -26,15 +28,14 @@ export function headView(text: string, n: number): View {
   // Find the end of line n without splitting the whole text (plans can be MiBs).
   let end = 0;
   for (let i = 0; i < n && end < text.length; i++) {
-    const nl = text.indexOf("\n", end);
-    end = nl < 0 ? text.length : nl + 1;
+    end = lineEnd(text, end).next;
   }
   const lines = linesOf(text.slice(0, end));
   return { text: joinLines(lines), truncated: end < text.length };
 }
 
 function linesOf(text: string): string[] {
-  const lines = text.replace(/\r\n/g, "\n").split("\n");
+  const lines = splitLines(text);
   if (lines[lines.length - 1] === "") lines.pop();
   return lines;
 }

@@ -1,0 +1,136 @@
+/**
+ * The one definition of a "line" (SPEC 14): every consumer of plan, progress
+ * or payload text (parser, framer, neutraliser, views, lint, gate, check, the
+ * editor) splits text with the functions here and nowhere else.
+ *
+ * A line ends at any Unicode mandatory break (UAX #14 classes BK, CR, LF, NL):
+ * CRLF (one terminator), LF, CR, VT (U+000B), FF (U+000C), NEL (U+0085),
+ * LINE SEPARATOR (U+2028) and PARAGRAPH SEPARATOR (U+2029). A terminal, an
+ * editor, a JavaScript regex or a model may treat any of them as a new line,
+ * so pwf does too: text that looks like a line start to someone is a line
+ * start to pwf.
+ * @module
+ */
+
+/** The line terminators as a regex source (CRLF first: it is one terminator). */
+export const LINE_TERMINATOR_SOURCE = "\\r\\n|[\\n\\r\\v\\f\\x85\\u2028\\u2029]";
+
+const TERMINATOR = new RegExp(LINE_TERMINATOR_SOURCE);
+const TERMINATORS = new RegExp(LINE_TERMINATOR_SOURCE, "g");
+/** Terminators other than LF: when none occurs, `split("\n")` is the whole job. */
+const EXOTIC = /[\r\v\f\x85\u2028\u2029]/;
+
+/**
+ * Whether a UTF-16 code unit is a line terminator (CR of a CRLF included).
+ * @example
+ * ```ts
+ * import { isLineTerminator } from "./lines.ts";
+ * if (!isLineTerminator(0x2028) || isLineTerminator(0x20)) throw new Error();
+ * ```
+ */
+export function isLineTerminator(code: number): boolean {
+  return code === 10 || code === 13 || code === 11 || code === 12 || code === 0x85 ||
+    code === 0x2028 || code === 0x2029;
+}
+
+/**
+ * Where the line starting at `from` ends: `end` is the index of its
+ * terminator (or `text.length`), `next` the index where the next line starts
+ * (`end` plus the terminator's length: 2 for CRLF, else 1; `text.length` at
+ * the end). A one-pass reader calls this in a loop.
+ * @example
+ * ```ts
+ * import { lineEnd } from "./lines.ts";
+ * const e = lineEnd("ab\r\ncd", 0);
+ * if (e.end !== 2 || e.next !== 4) throw new Error();
+ * ```
+ */
+export function lineEnd(text: string, from: number): { end: number; next: number } {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 13 && c !== 0x85 && c !== 0x2028 && c !== 0x2029) continue;
+    if (!isLineTerminator(c)) continue;
+    const next = c === 13 && text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1;
+    return { end: i, next };
+  }
+  return { end: text.length, next: text.length };
+}
+
+/**
+ * Split text into lines without their terminators. A text ending with a
+ * terminator gives a last empty string (as `split` does).
+ * @example
+ * ```ts
+ * import { splitLines } from "./lines.ts";
+ * if (splitLines("a\r\nb\u2028c\rd\n").join("|") !== "a|b|c|d|") throw new Error();
+ * ```
+ */
+export function splitLines(text: string): string[] {
+  return EXOTIC.test(text) ? text.split(TERMINATORS) : text.split("\n");
+}
+
+/** Lines with the terminator that ended each (`""` for an unterminated last line). */
+export interface SplitText {
+  readonly lines: string[];
+  readonly ends: string[];
+}
+
+/**
+ * Split text into lines and keep each line's terminator, so an editor can
+ * change some lines and rejoin the rest byte for byte: `join(split(t)) === t`.
+ * @example
+ * ```ts
+ * import { joinSplit, splitLinesKeepEnds } from "./lines.ts";
+ * const s = splitLinesKeepEnds("a\r\nb\u2029c");
+ * if (s.ends.join("|") !== "\r\n|\u2029|" || joinSplit(s) !== "a\r\nb\u2029c") throw new Error();
+ * ```
+ */
+export function splitLinesKeepEnds(text: string): SplitText {
+  const lines: string[] = [];
+  const ends: string[] = [];
+  let at = 0;
+  for (;;) {
+    const { end, next } = lineEnd(text, at);
+    lines.push(text.slice(at, end));
+    ends.push(text.slice(end, next));
+    if (next >= text.length) {
+      if (next > end) {
+        lines.push("");
+        ends.push("");
+      }
+      return { lines, ends };
+    }
+    at = next;
+  }
+}
+
+/** Rejoin what `splitLinesKeepEnds` split. */
+export function joinSplit(s: SplitText): string {
+  let out = "";
+  for (let i = 0; i < s.lines.length; i++) out += (s.lines[i] ?? "") + (s.ends[i] ?? "");
+  return out;
+}
+
+/**
+ * Every line terminator replaced by "\n" (CRLF counts once).
+ * @example
+ * ```ts
+ * import { toLf } from "./lines.ts";
+ * if (toLf("a\r\nb\vc\x85d") !== "a\nb\nc\nd") throw new Error();
+ * ```
+ */
+export function toLf(text: string): string {
+  return EXOTIC.test(text) ? text.replace(TERMINATORS, "\n") : text;
+}
+
+/**
+ * Whether a text holds any line terminator.
+ * @example
+ * ```ts
+ * import { hasLineTerminator } from "./lines.ts";
+ * if (!hasLineTerminator("a\u2028") || hasLineTerminator("a b")) throw new Error();
+ * ```
+ */
+export function hasLineTerminator(text: string): boolean {
+  return TERMINATOR.test(text);
+}

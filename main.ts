@@ -5,7 +5,7 @@
  */
 
 import { run } from "./lib/cli/mod.ts";
-import type { Host } from "./lib/core/host.ts";
+import type { Host, StdinUntil } from "./lib/core/host.ts";
 
 function writeAll(file: { writeSync(p: Uint8Array): number }, text: string): void {
   const bytes = new TextEncoder().encode(text);
@@ -13,33 +13,55 @@ function writeAll(file: { writeSync(p: Uint8Array): number }, text: string): voi
   while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
 }
 
-function readStdin(limit: number): Uint8Array {
-  if (Deno.stdin.isTerminal()) return new Uint8Array(0);
-  const buf = new Uint8Array(Math.min(limit, 64 * 1024));
-  const chunks: Uint8Array[] = [];
-  let kept = 0;
-  const scratch = new Uint8Array(64 * 1024);
-  for (;;) {
-    let n: number | null;
-    try {
-      n = Deno.stdin.readSync(kept < limit ? buf : scratch);
-    } catch {
-      break; // a closed or unreadable stdin is an empty one
-    }
-    if (n === null || n === 0) break;
-    if (kept < limit) {
-      const take = Math.min(n, limit - kept);
-      chunks.push(buf.slice(0, take));
-      kept += take;
-    }
+/** One read, or null when `ms` pass first (the pending read is abandoned: the process exits soon). */
+async function readWithin(buf: Uint8Array, ms: number): Promise<number | null | "timeout"> {
+  if (ms === Infinity) return await Deno.stdin.read(buf);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), ms);
+  });
+  try {
+    return await Promise.race([Deno.stdin.read(buf), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
-  const out = new Uint8Array(kept);
+}
+
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
   let off = 0;
   for (const c of chunks) {
     out.set(c, off);
     off += c.length;
   }
   return out;
+}
+
+async function readStdin(limit: number, until?: StdinUntil): Promise<Uint8Array> {
+  if (Deno.stdin.isTerminal()) return new Uint8Array(0);
+  const deadline = until ? Date.now() + until.deadlineMs : Infinity;
+  const chunks: Uint8Array[] = [];
+  let kept = 0;
+  for (;;) {
+    const buf = new Uint8Array(64 * 1024); // fresh: an abandoned read may still fill the old one
+    let n: number | null | "timeout";
+    try {
+      n = await readWithin(
+        buf,
+        deadline === Infinity ? Infinity : Math.max(0, deadline - Date.now()),
+      );
+    } catch {
+      break; // a closed or unreadable stdin is an empty one
+    }
+    if (n === null || n === 0 || n === "timeout") break;
+    if (kept < limit) {
+      const take = Math.min(n, limit - kept);
+      chunks.push(buf.slice(0, take));
+      kept += take;
+      if (until?.complete(concat(chunks, kept))) break;
+    }
+  }
+  return concat(chunks, kept);
 }
 
 function envGet(name: string): string | undefined {

@@ -72,7 +72,7 @@ export async function runCatchup(args: CatchupArgs, ctx: Context): Promise<numbe
     return 0;
   }
   // One byte more than the limit tells a longer stdin from one of exactly 2 MiB.
-  const raw = ctx.host.readStdin(TRANSCRIPT_READ_LIMIT + 1);
+  const raw = await ctx.host.readStdin(TRANSCRIPT_READ_LIMIT + 1);
   const truncated = raw.length > TRANSCRIPT_READ_LIMIT;
   const t = parseTranscript(raw.subarray(0, TRANSCRIPT_READ_LIMIT), ctx.root, truncated);
   if (args.json) printJson(ctx, transcriptJson(t, args.mode, ctx.root));

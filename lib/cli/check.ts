@@ -16,7 +16,7 @@ import { readFile } from "../store/files.ts";
 import { evaluateGate, type GateOutcome } from "../store/gate_eval.ts";
 import { planFile } from "../store/resolve.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
-import { parsePayload, STDIN_CAP } from "../hosts/payload.ts";
+import { HOOK_STDIN, parsePayload, STDIN_CAP } from "../hosts/payload.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { printJson, requirePlan } from "./plan_context.ts";
 
@@ -78,7 +78,7 @@ function gateJson(o: GateOutcome): Record<string, unknown> {
 }
 
 async function runGate(args: CheckArgs, ctx: Context): Promise<number> {
-  const payload = parsePayload(ctx.host.readStdin(STDIN_CAP));
+  const payload = parsePayload(await ctx.host.readStdin(STDIN_CAP, HOOK_STDIN));
   const o = await evaluateGate({
     root: ctx.root,
     env: (name) => ctx.host.env(name),

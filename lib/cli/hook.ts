@@ -10,6 +10,7 @@ import {
   cursorStopPayload,
   findEvent,
   findHost,
+  HOOK_STDIN,
   type HostEvent,
   HOSTS,
   type HostSpec,
@@ -145,7 +146,12 @@ export async function runHook(args: HookArgs, ctx: Context): Promise<number> {
   const started = ctx.host.now().getTime();
   let done: Done = { result: NOTHING, outcome: "error", planId: null };
   try {
-    done = await perform(spec, event, parsePayload(ctx.host.readStdin(STDIN_CAP)), ctx);
+    done = await perform(
+      spec,
+      event,
+      parsePayload(await ctx.host.readStdin(STDIN_CAP, HOOK_STDIN)),
+      ctx,
+    );
   } catch (err) {
     ctx.host.stderr(
       `pwf: hook ${spec.name} ${event.name} failed: ${

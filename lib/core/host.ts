@@ -5,6 +5,14 @@
  * @module
  */
 
+/** When a stdin read may stop before end of file. */
+export interface StdinUntil {
+  /** Wall-clock milliseconds after which the read returns what it has. */
+  readonly deadlineMs: number;
+  /** Whether the bytes read so far are a whole payload (then stop reading). */
+  readonly complete: (bytes: Uint8Array) => boolean;
+}
+
 /** The process environment as the program sees it. */
 export interface Host {
   /** Absolute path of the directory pwf started in: the project root. */
@@ -13,8 +21,13 @@ export interface Host {
   env(name: string): string | undefined;
   /** The clock. */
   now(): Date;
-  /** Read all of stdin, at most `limit` bytes (the rest is drained, not kept). */
-  readStdin(limit: number): Uint8Array;
+  /**
+   * Read stdin to its end, at most `limit` bytes (the rest is drained, not
+   * kept). With `until`, stop early: as soon as `until.complete(bytes so
+   * far)` holds, or after `until.deadlineMs` even if the writer keeps stdin
+   * open (a hook must answer within its budget; SPEC 14).
+   */
+  readStdin(limit: number, until?: StdinUntil): Promise<Uint8Array>;
   /** Write text to stdout. */
   stdout(text: string): void;
   /** Write text to stderr. */

@@ -9,6 +9,39 @@ import { decodeText } from "../core/text.ts";
 /** Most stdin a hook reads (the rest is drained and ignored). */
 export const STDIN_CAP = 1024 * 1024;
 
+/**
+ * How long a hook waits for its payload: a host that keeps stdin open after
+ * writing it (or never writes) must not hold the hook past its budget.
+ */
+export const STDIN_DEADLINE_MS = 500;
+
+/**
+ * Whether bytes are already one whole JSON object (a hook stops reading
+ * there instead of waiting for end of file).
+ * @example
+ * ```ts
+ * import { isWholeJsonObject } from "./payload.ts";
+ * const b = (s: string) => new TextEncoder().encode(s);
+ * if (!isWholeJsonObject(b('{"a":"}"}\n')) || isWholeJsonObject(b('{"a":"}'))) throw new Error();
+ * ```
+ */
+export function isWholeJsonObject(bytes: Uint8Array): boolean {
+  let i = bytes.length - 1;
+  while (
+    i >= 0 && (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09)
+  ) i--;
+  if (i < 0 || bytes[i] !== 0x7d) return false;
+  try {
+    const v = JSON.parse(decodeText(bytes));
+    return v !== null && typeof v === "object" && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/** The stdin read of a hook (and of `pwf check --gate`): EOF, a whole object or the deadline. */
+export const HOOK_STDIN = { deadlineMs: STDIN_DEADLINE_MS, complete: isWholeJsonObject } as const;
+
 /** A parsed payload. */
 export type Payload = Readonly<Record<string, unknown>>;
 

@@ -13,6 +13,22 @@ function writeAll(file: { writeSync(p: Uint8Array): number }, text: string): voi
   while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
 }
 
+/**
+ * The first stdout/stderr write error (a closed pipe, a full disk), if any.
+ * Output is then dropped instead of thrown: a hook still records its receipt
+ * and exits 0; a command says so once on stderr and exits 1.
+ */
+const broken: { stdout: unknown; stderr: unknown } = { stdout: null, stderr: null };
+
+function safeWrite(name: "stdout" | "stderr", text: string): void {
+  if (broken[name] !== null) return;
+  try {
+    writeAll(name === "stdout" ? Deno.stdout : Deno.stderr, text);
+  } catch (err) {
+    broken[name] = err;
+  }
+}
+
 /** One read, or null when `ms` pass first (the pending read is abandoned: the process exits soon). */
 async function readWithin(buf: Uint8Array, ms: number): Promise<number | null | "timeout"> {
   if (ms === Infinity) return await Deno.stdin.read(buf);
@@ -77,9 +93,15 @@ const host: Host = {
   env: envGet,
   now: () => new Date(),
   readStdin,
-  stdout: (text) => writeAll(Deno.stdout, text),
-  stderr: (text) => writeAll(Deno.stderr, text),
+  stdout: (text) => safeWrite("stdout", text),
+  stderr: (text) => safeWrite("stderr", text),
   isTty: Deno.stdout.isTerminal(),
 };
 
-Deno.exit(await run(Deno.args, host));
+const code = await run(Deno.args, host);
+if (broken.stdout !== null && Deno.args[0] !== "hook") {
+  const why = broken.stdout instanceof Error ? broken.stdout.message : String(broken.stdout);
+  safeWrite("stderr", `pwf: could not write the output to stdout (${why})\n`);
+  Deno.exit(code === 0 ? 1 : code);
+}
+Deno.exit(code);

@@ -1,0 +1,121 @@
+/**
+ * Fault-injection helpers for black-box tests: run the CLI under the sandbox
+ * flags with stdin held open, stdout closed before it writes, and a wall
+ * clock. Wall-time bounds are calibrated against a trivial fire measured in
+ * the same test on the same machine (the Windows lane under Wine is ~10x
+ * slower), never a fixed number alone.
+ * @module
+ */
+
+import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { MAIN } from "./helpers.ts";
+
+const SCRUBBED = /^(PWF_|PLAN_ID$|PLANNING_DISABLED$|NO_COLOR$|INIT_CWD$)/;
+
+/** How a faulty run is set up. */
+export interface FaultRun {
+  readonly env?: Record<string, string>;
+  /** Bytes written to stdin first (default none). */
+  readonly stdin?: string;
+  /** Keep stdin open after writing (the host never closes it). */
+  readonly holdStdin?: boolean;
+  /** Close stdout's read end before the child writes (a broken pipe). */
+  readonly brokenStdout?: boolean;
+}
+
+/** What it produced. */
+export interface FaultResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Wall time from spawn to exit, in ms. */
+  readonly ms: number;
+  /** Whether the watchdog had to kill it. */
+  readonly killed: boolean;
+}
+
+/** Longest a faulty run may live before the watchdog kills it (so a test stops by itself). */
+export const WATCHDOG_MS = 10_000;
+
+/** Run `pwf <args>` in `cwd` with the faults asked for. */
+export async function runFaulty(
+  cwd: string,
+  args: readonly string[],
+  f: FaultRun = {},
+): Promise<FaultResult> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(Deno.env.toObject())) if (!SCRUBBED.test(k)) env[k] = v;
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", ...PERMISSION_FLAGS, MAIN, ...args],
+    cwd,
+    env: { ...env, ...f.env },
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let killed = false;
+  const watchdog = setTimeout(() => {
+    killed = true;
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+  }, WATCHDOG_MS);
+  const out = f.brokenStdout
+    ? child.stdout.cancel().then(() => new Uint8Array(0))
+    : new Response(child.stdout).bytes();
+  if (f.brokenStdout) await out;
+  const err = new Response(child.stderr).bytes();
+  const writer = child.stdin.getWriter();
+  try {
+    if (f.stdin) await writer.write(new TextEncoder().encode(f.stdin));
+    if (!f.holdStdin) await writer.close();
+  } catch { /* the child may be gone already */ }
+  const status = await child.status;
+  const ms = performance.now() - started;
+  clearTimeout(watchdog);
+  if (f.holdStdin) await writer.close().catch(() => {});
+  const dec = new TextDecoder();
+  return {
+    code: status.code,
+    stdout: dec.decode(await out),
+    stderr: dec.decode(await err),
+    ms,
+    killed,
+  };
+}
+
+/** Run jobs at most `width` at a time (the machine is shared; Wine spawns are slow). */
+export async function inBatches<T, R>(
+  items: readonly T[],
+  width: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return out;
+}
+
+/**
+ * The wall-time bound for a faulty fire: 2 s, or more on a machine where a
+ * trivial fire (measured now, `width` at a time, like the faulty ones) is
+ * slow: twice the slowest trivial fire plus one second of fixed waits
+ * (stdin deadline, lock wait).
+ */
+export async function calibratedBoundMs(cwd: string, width = 1): Promise<number> {
+  const runs = await inBatches(
+    Array.from({ length: width }, (_, i) => i),
+    width,
+    () => runFaulty(cwd, ["hook", "plain", "posttool"], { stdin: "{}" }),
+  );
+  const slowest = Math.max(...runs.map((r) => r.ms));
+  return Math.max(2000, 2 * slowest + 1000);
+}

@@ -4,8 +4,10 @@
  * receipt is still written.
  */
 import { assert, assertEquals } from "./assert.ts";
-import { initPlan, inProject, SAMPLE_PLAN, writeText } from "./helpers.ts";
+import { initPlan, inProject, MAIN, SAMPLE_PLAN, writeText } from "./helpers.ts";
+import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { calibratedBoundMs, runFaulty } from "./faults.ts";
+import { skipWhen } from "./skip.ts";
 
 async function planned(dir: string): Promise<void> {
   const id = await initPlan(dir, ["Io"]);
@@ -79,28 +81,28 @@ Deno.test("a command whose stdout is closed says so in one line and exits 1", as
   });
 });
 
-Deno.test({
-  name:
-    "a full stdout (/dev/full) never makes a hook exit non-zero, and the receipt is still written",
-  // /dev/full exists on Linux only; the closed-pipe test above covers the same code path elsewhere.
-  ignore: Deno.build.os !== "linux",
-  fn: async () => {
-    await inProject(async (dir) => {
-      await planned(dir);
-      const before = await receiptLines(dir, "claude", "UserPromptSubmit");
-      const { PERMISSION_FLAGS } = await import("../lib/core/permissions.ts");
-      const { MAIN } = await import("./helpers.ts");
-      const quoted = [Deno.execPath(), "run", ...PERMISSION_FLAGS, MAIN, "hook", "claude"]
-        .map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
-      const out = await new Deno.Command("sh", {
-        args: ["-c", `echo '{}' | ${quoted} UserPromptSubmit > /dev/full`],
-        cwd: dir,
-        stderr: "piped",
-      }).output();
-      const stderr = new TextDecoder().decode(out.stderr);
-      assertEquals(out.code, 0, stderr);
-      assert(!/bug in pwf/.test(stderr), stderr);
-      assertEquals(await receiptLines(dir, "claude", "UserPromptSubmit"), before + 1);
-    });
+Deno.test(skipWhen(
+  Deno.build.os !== "linux",
+  "/dev/full exists on Linux only (the closed-pipe test covers the same write-error path)",
+  {
+    name:
+      "a full stdout (/dev/full) never makes a hook exit non-zero, and the receipt is still written",
+    fn: async () => {
+      await inProject(async (dir) => {
+        await planned(dir);
+        const before = await receiptLines(dir, "claude", "UserPromptSubmit");
+        const quoted = [Deno.execPath(), "run", ...PERMISSION_FLAGS, MAIN, "hook", "claude"]
+          .map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
+        const out = await new Deno.Command("sh", {
+          args: ["-c", `echo '{}' | ${quoted} UserPromptSubmit > /dev/full`],
+          cwd: dir,
+          stderr: "piped",
+        }).output();
+        const stderr = new TextDecoder().decode(out.stderr);
+        assertEquals(out.code, 0, stderr);
+        assert(!/bug in pwf/.test(stderr), stderr);
+        assertEquals(await receiptLines(dir, "claude", "UserPromptSubmit"), before + 1);
+      });
+    },
   },
-});
+));

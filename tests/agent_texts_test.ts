@@ -41,7 +41,7 @@ function allTexts(): [string, string][] {
   for (const host of SKILL_HOSTS) {
     texts.push([`${host.name}: SKILL.md`, skillFile(host).text]);
     texts.push([`${host.name}: reference.md`, referenceFile(host).text]);
-    for (const name of AGENT_COMMAND_NAMES) {
+    for (const name of host.commands ? AGENT_COMMAND_NAMES : []) {
       const file = commandFile(host, name);
       if (!file) throw new Error(`no ${host.name} rendering of ${name}`);
       texts.push([`${host.name}: ${file.path}`, file.text]);

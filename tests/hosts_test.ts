@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, REPO, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
-import { HOSTS, manifestText } from "../lib/hosts/mod.ts";
+import { HOSTS, type HostSpec, manifestText, registrationFiles } from "../lib/hosts/mod.ts";
 import { sha256Hex } from "../lib/core/sha256.ts";
 
 const PAYLOADS = `${REPO}/tests/testdata/payloads`;
@@ -39,13 +39,18 @@ function assertValidForHost(host: string, event: string, out: string): void {
   assertEquals(JSON.stringify(v) + "\n", out, `${host} ${event}: compact JSON`);
 }
 
+/** The exit code a host's contract asks for: 0, except Mastra Code's 2 for a blocked Stop. */
+function expectedCode(host: HostSpec, out: string): number {
+  return host.name === "mastra" && out.includes(`"decision":"block"`) ? 2 : 0;
+}
+
 for (const host of HOSTS) {
   for (const event of host.events) {
     Deno.test(`hook ${host.name} ${event.name} answers in the host's format (golden)`, async () => {
       await inProject(async (dir) => {
         await (event.op === "stop" ? gatedPlan(dir) : interactivePlan(dir));
         const r = await fire(dir, host.name, event.name);
-        assertEquals(r.code, 0, r.stderr);
+        assertEquals(r.code, expectedCode(host, r.stdout), r.stderr);
         assertValidForHost(host.name, event.name, r.stdout);
         const golden = `${GOLDEN}/${host.name}.${event.name}.out`;
         // The catch-up's "Last change" line names a file time and an age: normalise it.
@@ -71,6 +76,12 @@ Deno.test("context hooks carry the framed plan for every host that has a context
       ["cursor", "sessionStart", (v) => v.additional_context],
       ["copilot", "sessionStart", (v) => v.additionalContext],
       ["gemini", "BeforeAgent", (v) => v.hookSpecificOutput.additionalContext],
+      ["qwen", "UserPromptSubmit", (v) => v.hookSpecificOutput.additionalContext],
+      ["factory", "SessionStart", (v) => v.hookSpecificOutput.additionalContext],
+      ["mastra", "UserPromptSubmit", (v) => v.additionalContext],
+      ["opencode", "chat.system", (v) => v.additionalContext],
+      ["pi", "before_agent_start", (v) => v.additionalContext],
+      ["hermes", "pre_llm_call", (v) => v.additionalContext],
     ];
     for (const [host, event, pick] of cases) {
       const r = await fire(dir, host, event);
@@ -90,15 +101,37 @@ Deno.test("gated plan with a phase in progress: each host that can block does so
       copilot: (v) => v.decision === "block" && v.reason,
       gemini: (v) => v.decision === "deny" && v.reason,
       cursor: (v) => v.followup_message,
+      qwen: (v) => v.decision === "block" && v.reason,
+      factory: (v) => v.decision === "block" && v.reason,
+      mastra: (v) => v.decision === "block" && v.reason,
+      opencode: (v) => v.decision === "block" && v.reason,
+      pi: (v) => v.decision === "block" && v.reason,
+      hermes: (v) => v.decision === "block" && v.reason,
     };
     for (
-      const [host, event] of [["claude", "Stop"], ["codex", "Stop"], ["copilot", "agentStop"], [
-        "gemini",
-        "AfterAgent",
-      ], ["cursor", "stop"]]
+      const [host, event] of [
+        ["claude", "Stop"],
+        ["codex", "Stop"],
+        ["copilot", "agentStop"],
+        [
+          "gemini",
+          "AfterAgent",
+        ],
+        ["cursor", "stop"],
+        ["qwen", "Stop"],
+        ["factory", "Stop"],
+        ["mastra", "Stop"],
+        [
+          "opencode",
+          "session.idle",
+        ],
+        ["pi", "agent_end"],
+        ["hermes", "pre_verify"],
+      ]
     ) {
       await writeText(dir, ".planning/p/.stop_blocks", "0\n");
       const r = await fire(dir, host!, event!);
+      assertEquals(r.code, host === "mastra" ? 2 : 0, `${host}: Mastra Code blocks only on exit 2`);
       const reason = expect[host!]!(JSON.parse(r.stdout));
       assert(typeof reason === "string", `${host} must block: ${r.stdout}`);
       assertStringIncludes(reason as string, "Phase 2: Build");
@@ -148,7 +181,7 @@ Deno.test("malformed, empty, BOM-prefixed and 5 MiB stdin: exit 0, valid output,
       for (const event of host.events) {
         for (const input of inputs) {
           const r = await fire(dir, host.name, event.name, input);
-          assertEquals(r.code, 0, `${host.name} ${event.name}`);
+          assertEquals(r.code, expectedCode(host, r.stdout), `${host.name} ${event.name}`);
           assertValidForHost(host.name, event.name, r.stdout);
           assert(!/\bat .*:\d+:\d+/.test(r.stdout + r.stderr), "no stack trace");
         }
@@ -174,7 +207,7 @@ Deno.test("unknown host or event: nothing on stdout, one line on stderr, exit 0"
 });
 
 Deno.test("manifests run the binary directly: no shell operators, no $VAR, no interpreter", () => {
-  for (const host of HOSTS) {
+  for (const host of HOSTS.filter((h) => h.glue === undefined)) {
     const text = manifestText(host, "pwf");
     const commands = [
       ...text.matchAll(/"(?:command|commandWindows|bash|powershell|[a-z-]+)": "(pwf [^"]*)"/g),
@@ -190,9 +223,51 @@ Deno.test("manifests run the binary directly: no shell operators, no $VAR, no in
   }
 });
 
+Deno.test("glue files start pwf with an argument list: no shell, no string commands", () => {
+  for (const host of HOSTS.filter((h) => h.glue !== undefined)) {
+    const text = manifestText(host, "pwf");
+    const spawn = host.glue === "python"
+      ? /subprocess\.run\(\s*\[BIN, "hook", "hermes", event\]/
+      : new RegExp(`spawn\\(BIN, \\["hook", HOST, event\\]`);
+    assert(spawn.test(text), `${host.name}: starts BIN with an argv list`);
+    assert(
+      !/shell\s*[:=]\s*(true|True)|execSync|execFile|\bexec\(|os\.system|Popen\(/.test(text),
+      host.name,
+    );
+    assertStringIncludes(text, host.glue === "python" ? `BIN = "pwf"` : `const BIN = "pwf";`);
+    for (const e of host.events) {
+      assertStringIncludes(text, `"${e.name}"`, `${host.name} ${e.name}`);
+    }
+  }
+});
+
+Deno.test("hooks print hermes --file plugin.yaml prints the manifest that lists the glue's hooks; other names are usage errors", async () => {
+  await inProject(async (dir) => {
+    const r = await runPwf(dir, ["hooks", "print", "hermes", "--file", "plugin.yaml"]);
+    assertEquals(r.code, 0, r.stderr);
+    for (const hook of ["pre_llm_call", "transform_tool_result", "pre_verify"]) {
+      assertStringIncludes(r.stdout, `  - ${hook}\n`);
+      assertStringIncludes(
+        manifestText(HOSTS.find((h) => h.name === "hermes")!, "pwf"),
+        `register_hook("${hook}"`,
+      );
+    }
+    assertEquals((await runPwf(dir, ["hooks", "print", "hermes", "--file", "x.yaml"])).code, 2);
+    assertEquals(
+      (await runPwf(dir, ["hooks", "print", "claude", "--file", "plugin.yaml"])).code,
+      2,
+    );
+  });
+});
+
 Deno.test("hooks print --bin C:/Tools/pwf.exe yields a manifest with that exact path", async () => {
   await inProject(async (dir) => {
-    for (const host of HOSTS) {
+    for (const host of HOSTS.filter((h) => h.glue !== undefined)) {
+      const r = await runPwf(dir, ["hooks", "print", host.name, "--bin", "C:/Tools/pwf.exe"]);
+      assertEquals(r.code, 0, r.stderr);
+      assertStringIncludes(r.stdout, `BIN = "C:/Tools/pwf.exe"`);
+    }
+    for (const host of HOSTS.filter((h) => h.glue === undefined)) {
       const r = await runPwf(dir, ["hooks", "print", host.name, "--bin", "C:/Tools/pwf.exe"]);
       assertEquals(r.code, 0, r.stderr);
       const v = JSON.parse(r.stdout);
@@ -206,14 +281,15 @@ Deno.test("hooks print --bin C:/Tools/pwf.exe yields a manifest with that exact 
   });
 });
 
-Deno.test("committed hooks/ manifests match the host table", async () => {
+Deno.test("committed hooks/ manifests and glue files match the host table", async () => {
   for (const host of HOSTS) {
-    const file = `${REPO}/hooks/${host.name}/${host.manifestPath.split("/").pop()}`;
-    assertEquals(
-      await Deno.readTextFile(file),
-      manifestText(host, "pwf"),
-      `${file}: run "deno task gen"`,
-    );
+    for (const [file, text] of Object.entries(registrationFiles(host, "pwf"))) {
+      assertEquals(
+        await Deno.readTextFile(`${REPO}/${file}`),
+        text,
+        `${file}: run "deno task gen"`,
+      );
+    }
   }
 });
 

@@ -39,6 +39,47 @@ Deno.test("skill print defaults to claude, and SKILL.md is the same for every ho
   });
 });
 
+Deno.test("skill print knows the new hosts' skill and command folders; kiro and hermes take no command files", async () => {
+  await inProject(async (dir) => {
+    const got: string[] = [];
+    for (
+      const host of ["opencode", "pi", "qwen", "factory", "mastra", "hermes", "kiro", "codebuddy"]
+    ) {
+      const r = await runPwf(dir, ["skill", "print", "--host", host, "--json"]);
+      assertEquals(r.code, 0, r.stderr);
+      got.push(JSON.parse(r.stdout).path);
+    }
+    assertEquals(got, [
+      ".opencode/skills/planning-with-files/SKILL.md",
+      ".pi/skills/planning-with-files/SKILL.md",
+      ".qwen/skills/planning-with-files/SKILL.md",
+      ".factory/skills/planning-with-files/SKILL.md",
+      ".mastracode/skills/planning-with-files/SKILL.md",
+      ".hermes/skills/planning-with-files/SKILL.md",
+      ".kiro/skills/planning-with-files/SKILL.md",
+      ".codebuddy/skills/planning-with-files/SKILL.md",
+    ]);
+    const cmd = async (host: string) =>
+      JSON.parse(
+        (await runPwf(dir, ["skill", "print", "--host", host, "--command", "plan", "--json"]))
+          .stdout,
+      );
+    const qwen = await cmd("qwen");
+    assertEquals(qwen.path, ".qwen/commands/pwf-plan.toml");
+    assertStringIncludes(qwen.text, "{{args}}");
+    const pi = await cmd("pi");
+    assertEquals(pi.path, ".pi/prompts/pwf-plan.md");
+    assertStringIncludes(pi.text, "$ARGUMENTS");
+    assertEquals((await cmd("opencode")).path, ".opencode/commands/pwf-plan.md");
+    assertEquals((await cmd("factory")).path, ".factory/commands/pwf-plan.md");
+    for (const host of ["kiro", "hermes"]) {
+      const r = await runPwf(dir, ["skill", "print", "--host", host, "--command", "plan"]);
+      assertEquals(r.code, 2, host);
+      assertStringIncludes(r.stderr, "no slash-command files");
+    }
+  });
+});
+
 Deno.test("skill print --json names the install path for each host", async () => {
   await inProject(async (dir) => {
     const paths: string[] = [];
@@ -147,7 +188,7 @@ Deno.test("agent texts are ASCII, so any shell's redirection writes them unchang
     for (const host of SKILL_HOSTS) {
       const outs = [await runPwf(dir, ["skill", "print", "--host", host.name])];
       outs.push(await runPwf(dir, ["skill", "print", "--host", host.name, "--reference"]));
-      for (const name of AGENT_COMMAND_NAMES) {
+      for (const name of host.commands ? AGENT_COMMAND_NAMES : []) {
         outs.push(await runPwf(dir, ["skill", "print", "--host", host.name, "--command", name]));
       }
       for (const o of outs) assertEquals(o.stdoutBytes.every((b) => b < 128), true, host.name);

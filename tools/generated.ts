@@ -7,12 +7,12 @@
  */
 
 import { REPO_ROOT } from "./file_url.ts";
+import { renderSkillHostsMarkdown } from "../lib/core/skill_hosts.ts";
 import { COMMANDS } from "../lib/cli/commands.ts";
 import { renderCommandsMarkdown } from "../lib/cli/help.ts";
 import {
   HOSTS,
-  manifestFile,
-  manifestText,
+  registrationFiles,
   renderHostSections,
   renderHostsMarkdown,
 } from "../lib/hosts/mod.ts";
@@ -23,6 +23,7 @@ export function readmeSections(): Record<string, string> {
     commands: renderCommandsMarkdown(COMMANDS),
     hosts: renderHostsMarkdown(),
     "host-sections": renderHostSections(),
+    "skill-hosts": renderSkillHostsMarkdown(),
   };
 }
 
@@ -45,7 +46,7 @@ export function renderReadme(readme: string): string {
 export async function generatedFiles(root: string): Promise<Record<string, string>> {
   const readme = await Deno.readTextFile(`${root}/README.md`);
   const files: Record<string, string> = { "README.md": renderReadme(readme) };
-  for (const host of HOSTS) files[manifestFile(host)] = manifestText(host, "pwf");
+  for (const host of HOSTS) Object.assign(files, registrationFiles(host, "pwf"));
   return files;
 }
 

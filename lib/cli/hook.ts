@@ -123,7 +123,7 @@ async function recordError(spec: HostSpec, payload: Payload, ctx: Context): Prom
   return { result: NOTHING, outcome: "error-recorded", planId: r.plan.id };
 }
 
-/** Run `pwf hook`: always 0; stdout is exactly what the host expects. */
+/** Run `pwf hook`: 0 (or the host's own code for a block); stdout is exactly what the host expects. */
 export async function runHook(args: HookArgs, ctx: Context): Promise<number> {
   const spec = findHost(args.host);
   if (!spec) {
@@ -168,7 +168,8 @@ export async function runHook(args: HookArgs, ctx: Context): Promise<number> {
     outcome: done.outcome,
     ms: ctx.host.now().getTime() - started,
   });
-  return 0;
+  // 0 unless the host's contract needs another code to act on the answer (Mastra Code: 2 to block).
+  return spec.exitCode?.(event, done.result) ?? 0;
 }
 
 /** The `hook` command row. */

@@ -6,7 +6,7 @@
 
 import { BUILD_INFO } from "../core/build_info.ts";
 import { UsageError } from "../core/errors.ts";
-import { findHost, HOSTS, manifestText } from "../hosts/mod.ts";
+import { companionFiles, findHost, HOSTS, manifestText } from "../hosts/mod.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand } from "./command.ts";
 
@@ -14,12 +14,18 @@ import { type Context, defineCommand } from "./command.ts";
 export interface HooksArgs {
   readonly host: string;
   readonly bin: string | undefined;
+  /** A companion file of the registration to print instead of the manifest (Hermes: plugin.yaml). */
+  readonly file: string | undefined;
 }
 
 const FLAGS = [{
   name: "bin",
   value: "PATH",
   summary: "the pwf binary the hooks run (default: this executable, else pwf on PATH)",
+}, {
+  name: "file",
+  value: "NAME",
+  summary: "print this companion file of the registration instead (hermes: plugin.yaml)",
 }];
 
 /** Characters a binary path may hold: anything else would need shell quoting. */
@@ -45,7 +51,18 @@ export function parseHooksArgs(argv: readonly string[]): HooksArgs {
       `hooks print: --bin "${bin}" has spaces or shell characters; install pwf on a path without them (or on PATH and omit --bin)`,
     );
   }
-  return { host, bin };
+  const file = stringFlag(p, "file");
+  if (file !== undefined) {
+    const known = companionFiles(findHost(host)!, "pwf").map((f) => f.path.split("/").pop()!);
+    if (!known.includes(file)) {
+      throw new UsageError(
+        known.length
+          ? `hooks print: ${host} has no file "${file}" (one of ${known.join(", ")})`
+          : `hooks print: ${host} has no companion files; drop --file`,
+      );
+    }
+  }
+  return { host, bin, file };
 }
 
 function defaultBin(): string {
@@ -62,7 +79,11 @@ function defaultBin(): string {
 export function runHooks(args: HooksArgs, ctx: Context): number {
   const host = findHost(args.host);
   if (!host) return 2;
-  ctx.host.stdout(manifestText(host, args.bin ?? defaultBin()));
+  const bin = args.bin ?? defaultBin();
+  const file = args.file === undefined
+    ? undefined
+    : companionFiles(host, bin).find((f) => f.path.split("/").pop() === args.file);
+  ctx.host.stdout(file ? file.text : manifestText(host, bin));
   return 0;
 }
 
@@ -70,7 +91,7 @@ export function runHooks(args: HooksArgs, ctx: Context): number {
 export const hooksCommand = defineCommand({
   name: "hooks",
   summary: "print a host's hook registration manifest, pointing at the pwf binary",
-  usage: [`hooks print <${HOSTS.map((h) => h.name).join("|")}> [--bin PATH]`],
+  usage: [`hooks print <${HOSTS.map((h) => h.name).join("|")}> [--bin PATH] [--file NAME]`],
   flags: FLAGS,
   words: ["print"],
   parse: parseHooksArgs,

@@ -91,6 +91,11 @@ export function skillFileFor(args: SkillArgs): AgentFile {
   if (!host) throw new UsageError(`skill print: unknown host "${args.host}"`);
   if (args.what.kind === "skill") return skillFile(host);
   if (args.what.kind === "reference") return referenceFile(host);
+  if (!host.commands) {
+    throw new UsageError(
+      `skill print: ${host.name} has no slash-command files; the skill alone teaches the workflow (drop --command)`,
+    );
+  }
   const file = commandFile(host, args.what.name);
   if (!file) throw new UsageError(`skill print: unknown command "${args.what.name}"`);
   return file;

@@ -24,6 +24,12 @@ export const GATE_HOST_LIMITS: Readonly<Record<string, number | null>> = {
   cursor: null,
   gemini: null,
   plain: null,
+  opencode: null,
+  pi: null,
+  qwen: null,
+  factory: null,
+  mastra: null,
+  hermes: null,
 };
 
 /** Prefix of every gate line, as in the original. */

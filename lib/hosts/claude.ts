@@ -55,12 +55,14 @@ export function contextOutput(eventName: string, context: string): string {
     : "";
 }
 
-/** Claude-style settings manifest (also the shape Codex uses). */
+/** Claude-style settings manifest (also the shape Codex, Qwen Code and Factory droid use). */
 export function settingsManifest(
   host: string,
   bin: string,
   events: readonly HostEvent[],
   extra: (e: HostEvent) => Record<string, unknown> = () => ({}),
+  /** Multiplier from seconds to the host's timeout unit (Qwen Code: 1000, milliseconds). */
+  timeoutScale = 1,
 ): unknown {
   const hooks: Record<string, unknown> = {};
   for (const e of events) {
@@ -68,7 +70,7 @@ export function settingsManifest(
       type: "command",
       command: hookCommand(bin, host, e.name),
       ...extra(e),
-      timeout: e.timeout,
+      timeout: e.timeout * timeoutScale,
     };
     hooks[e.name] = [{ ...(e.matcher ? { matcher: e.matcher } : {}), hooks: [handler] }];
   }
@@ -100,6 +102,8 @@ export const claude: HostSpec = {
   // Claude Code replaces context over 10,000 characters by a 2 KB preview (measured).
   sessionIdKeys: ["session_id"],
   maxContext: 9500,
+  proven:
+    "real CLI (Claude Code 2.1.332, `deno task e2e`): SessionStart and UserPromptSubmit output reach the model request; golden tests",
   notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +
     "Claude Code hands each command line to its shell; the line is plain argv words, so any shell runs it the same. On Windows write a path with forward slashes.",
 };

@@ -65,6 +65,7 @@ export const codex: HostSpec = {
   // Codex spills hook text over ~2,500 tokens (~10,000 characters) to a file.
   sessionIdKeys: ["session_id"],
   maxContext: 9500,
+  proven: "golden tests from payloads captured from Codex CLI 0.171.0",
   notes:
     "Save as `.codex/hooks.json`, then trust the hooks once with `/hooks` in Codex (again after any change).",
 };

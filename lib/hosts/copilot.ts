@@ -75,6 +75,7 @@ export const copilot: HostSpec = {
   },
   respond,
   sessionIdKeys: ["sessionId"],
+  proven: "golden tests from payloads captured from Copilot CLI 1.0.102",
   notes:
     "Save as `.github/hooks/pwf.json`. `preToolUse` is fail-closed in Copilot: if you uninstall pwf, remove this file too.",
 };

@@ -77,6 +77,7 @@ export const cursor: HostSpec = {
   respond,
   // Every event carries conversation_id; only sessionStart also has session_id (same value).
   sessionIdKeys: ["conversation_id", "session_id"],
+  proven: "golden tests from documented payloads; no CLI runs here",
   notes:
     "Save as `.cursor/hooks.json`. Cursor also runs `.claude/settings.json` hooks by default: register one of the two, not both.",
 };

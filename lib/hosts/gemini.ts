@@ -74,5 +74,6 @@ export const gemini: HostSpec = {
   },
   respond,
   sessionIdKeys: ["session_id"],
+  proven: "golden tests from payloads captured from Gemini CLI 0.61.0",
   notes: "Merge the `hooks` object into `.gemini/settings.json`. Timeouts are in milliseconds.",
 };

@@ -38,6 +38,12 @@ export interface OpResult {
   readonly block: string | null;
 }
 
+/** A file of a registration: where it goes (relative to the project root) and its text. */
+export interface GlueFile {
+  readonly path: string;
+  readonly text: string;
+}
+
 /** One host adapter. */
 export interface HostSpec {
   /** Name used in `pwf hook <name> <event>`. */
@@ -47,8 +53,25 @@ export interface HostSpec {
   /** Where the manifest goes, relative to the project root. */
   readonly manifestPath: string;
   readonly events: readonly HostEvent[];
-  /** The registration manifest for a pwf binary path. */
+  /**
+   * The registration manifest for a pwf binary path: a JSON value, or, for a
+   * host with `glue`, the text of the glue file itself.
+   */
   manifest(bin: string): unknown;
+  /**
+   * Set when the host takes no command hooks, only code (a plugin or an
+   * extension): the language of the glue file `manifest` returns as text.
+   * The glue starts `pwf hook <host> <event>` itself, with no shell.
+   */
+  readonly glue?: "esm" | "ts" | "python";
+  /** Files the registration needs beside the manifest (e.g. Hermes's plugin.yaml). */
+  companions?(bin: string): readonly GlueFile[];
+  /**
+   * Exit code for an event's answer (default 0): only for a host whose
+   * contract needs another code to act on the answer (Mastra Code blocks a
+   * Stop only on exit 2).
+   */
+  exitCode?(event: HostEvent, result: OpResult): number;
   /** stdout for an event's result ("" for nothing); must end with "\n" when non-empty. */
   respond(event: HostEvent, result: OpResult): string;
   /**
@@ -61,6 +84,8 @@ export interface HostSpec {
   readonly maxContext?: number;
   /** Notes for the README's host section. */
   readonly notes: string;
+  /** What is proven for this host and how, for the README (e.g. "from documentation, not run here"). */
+  readonly proven: string;
 }
 
 /** The command line a registration runs: no shell syntax, just argv words. */

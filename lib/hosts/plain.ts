@@ -33,5 +33,6 @@ export const plain: HostSpec = {
   respond,
   // Whatever the host pipes in: the two common spellings (PWF_SESSION_ID works too).
   sessionIdKeys: ["session_id", "sessionId"],
+  proven: "golden tests",
   notes: "Wire each command to the matching lifecycle event of your host; stdout is plain text.",
 };

@@ -8,12 +8,31 @@ import { claude } from "./claude.ts";
 import { codex } from "./codex.ts";
 import { copilot } from "./copilot.ts";
 import { cursor } from "./cursor.ts";
+import { factory } from "./factory.ts";
 import { gemini } from "./gemini.ts";
-import type { HostEvent, HostSpec } from "./host_spec.ts";
+import { hermes } from "./hermes.ts";
+import type { GlueFile, HostEvent, HostSpec } from "./host_spec.ts";
+import { mastra } from "./mastra.ts";
+import { opencode } from "./opencode.ts";
+import { pi } from "./pi.ts";
 import { plain } from "./plain.ts";
+import { qwen } from "./qwen.ts";
 
 /** Every host, in README order. */
-export const HOSTS: readonly HostSpec[] = [claude, codex, cursor, copilot, gemini, plain];
+export const HOSTS: readonly HostSpec[] = [
+  claude,
+  codex,
+  cursor,
+  copilot,
+  gemini,
+  opencode,
+  pi,
+  qwen,
+  factory,
+  mastra,
+  hermes,
+  plain,
+];
 
 /** The host with this name, if any. */
 export function findHost(name: string): HostSpec | undefined {
@@ -25,14 +44,33 @@ export function findEvent(host: HostSpec, name: string): HostEvent | undefined {
   return host.events.find((e) => e.name.toLowerCase() === name.toLowerCase());
 }
 
-/** The committed manifest file for a host, relative to the repository root. */
-export function manifestFile(host: HostSpec): string {
-  return `hooks/${host.name}/${host.manifestPath.split("/").pop()}`;
+function baseName(path: string): string {
+  return path.split("/").pop() ?? path;
 }
 
-/** The manifest text: pretty JSON + "\n". */
+/** The committed manifest file for a host, relative to the repository root. */
+export function manifestFile(host: HostSpec): string {
+  return `hooks/${host.name}/${baseName(host.manifestPath)}`;
+}
+
+/** The manifest text: pretty JSON + "\n", or the glue file's text as it is. */
 export function manifestText(host: HostSpec, bin: string): string {
-  return JSON.stringify(host.manifest(bin), null, 2) + "\n";
+  const m = host.manifest(bin);
+  return host.glue !== undefined && typeof m === "string" ? m : JSON.stringify(m, null, 2) + "\n";
+}
+
+/** The companion files of a host's registration (none for most). */
+export function companionFiles(host: HostSpec, bin: string): readonly GlueFile[] {
+  return host.companions?.(bin) ?? [];
+}
+
+/** Every committed registration file of a host: repo-relative path -> text. */
+export function registrationFiles(host: HostSpec, bin: string): Record<string, string> {
+  const files: Record<string, string> = { [manifestFile(host)]: manifestText(host, bin) };
+  for (const f of companionFiles(host, bin)) {
+    files[`hooks/${host.name}/${baseName(f.path)}`] = f.text;
+  }
+  return files;
 }
 
 /** The README host table (Markdown). */
@@ -40,14 +78,17 @@ export function renderHostsMarkdown(): string {
   const rows = HOSTS.map((h) =>
     `| ${h.title} | \`${h.name}\` | \`${h.manifestPath}\` | ${
       h.events.map((e) => `\`${e.name}\``).join(", ")
-    } |`
+    } | ${h.proven} |`
   );
-  return ["| Host | `pwf hook` name | Manifest | Events |", "|---|---|---|---|", ...rows, ""].join(
-    "\n",
-  );
+  return [
+    "| Host | `pwf hook` name | Registration | Events | Proven |",
+    "|---|---|---|---|---|",
+    ...rows,
+    "",
+  ].join("\n");
 }
 
-/** Per-host README sections: what each event does. */
+/** Per-host README sections: how to install and what each event does. */
 export function renderHostSections(): string {
   return HOSTS.map((h) =>
     [
@@ -56,6 +97,8 @@ export function renderHostSections(): string {
       `\`pwf hooks print ${h.name} > ${h.manifestPath}\` (committed copy: \`${
         manifestFile(h)
       }\`). ${h.notes}`,
+      "",
+      `Proven: ${h.proven}.`,
       "",
       "| Event | What pwf does |",
       "|---|---|",

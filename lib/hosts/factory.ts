@@ -1,0 +1,53 @@
+/**
+ * Factory droid: Claude-shaped hooks in `.factory/settings.json`. In `droid
+ * exec` UserPromptSubmit does not fire and PreToolUse context is not carried
+ * (measured), so pwf registers neither. Sources and dates: docs/hosts.md
+ * section 7.
+ * @module
+ */
+
+import { settingsManifest, settingsRespond } from "./claude.ts";
+import type { HostEvent, HostSpec } from "./host_spec.ts";
+
+const EVENTS: readonly HostEvent[] = [
+  {
+    name: "SessionStart",
+    op: "session-start",
+    timeout: 30,
+    does: "plan + catch-up when a session starts (becomes a user message)",
+  },
+  {
+    name: "UserPromptSubmit",
+    op: "userprompt",
+    timeout: 30,
+    does:
+      "plan view and recent progress on every prompt (interactive droid only: `droid exec` does not fire it)",
+  },
+  {
+    name: "PostToolUse",
+    op: "posttool",
+    matcher: "Create|Edit|MultiEdit|ApplyPatch",
+    timeout: 10,
+    does: "once per turn: update progress.md",
+  },
+  {
+    name: "Stop",
+    op: "stop",
+    timeout: 30,
+    does: "completion gate for gated plans (the reason becomes the next user message)",
+  },
+];
+
+/** The Factory droid adapter. */
+export const factory: HostSpec = {
+  name: "factory",
+  title: "Factory droid",
+  manifestPath: ".factory/settings.json",
+  events: EVENTS,
+  manifest: (bin) => settingsManifest("factory", bin, EVENTS),
+  respond: settingsRespond("none"),
+  sessionIdKeys: ["session_id"],
+  proven: "golden tests; e2e with droid 0.225.2 pending (hosts-offline measured delivery by hand)",
+  notes:
+    "Merge the `hooks` object into `.factory/settings.json` (or `~/.factory/settings.json`). PreToolUse is not registered: droid runs it but does not pass its context to the model.",
+};

@@ -1,0 +1,46 @@
+/**
+ * Qwen Code: Claude-shaped hooks in `.qwen/settings.json`, timeouts in
+ * milliseconds. Sources and dates: docs/hosts.md section 6.
+ * @module
+ */
+
+import { settingsManifest, settingsRespond } from "./claude.ts";
+import type { HostEvent, HostSpec } from "./host_spec.ts";
+
+const EVENTS: readonly HostEvent[] = [
+  {
+    name: "SessionStart",
+    op: "session-start",
+    timeout: 30,
+    does: "plan + catch-up when a session starts (a `<system-reminder>` in the first user message)",
+  },
+  {
+    name: "UserPromptSubmit",
+    op: "userprompt",
+    timeout: 30,
+    does: "plan view and recent progress on every prompt (after the prompt)",
+  },
+  {
+    name: "PostToolUse",
+    op: "posttool",
+    matcher: "write_file|edit",
+    timeout: 10,
+    does: "once per turn: update progress.md",
+  },
+  { name: "Stop", op: "stop", timeout: 30, does: "completion gate for gated plans" },
+];
+
+/** The Qwen Code adapter. */
+export const qwen: HostSpec = {
+  name: "qwen",
+  title: "Qwen Code",
+  manifestPath: ".qwen/settings.json",
+  events: EVENTS,
+  manifest: (bin) => settingsManifest("qwen", bin, EVENTS, () => ({}), 1000),
+  respond: settingsRespond("none"),
+  sessionIdKeys: ["session_id"],
+  proven:
+    "golden tests; e2e with Qwen Code 0.24.4 pending (hosts-offline measured delivery by hand)",
+  notes:
+    "Merge the `hooks` object into `.qwen/settings.json` (or `~/.qwen/settings.json`). Same shape as Claude Code's, but timeouts are in milliseconds.",
+};

@@ -97,7 +97,7 @@ export default function pwfExtension(pi) {
     );
     if (!text) return;
     const content = Array.isArray(event.content) ? event.content : [];
-    return { content: [...content, { type: "text", text }] };
+    return { content: [...content, { type: 'text', text }] };
   });
 
   pi.on("session_before_compact", async (_event, ctx) => {

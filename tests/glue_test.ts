@@ -1,12 +1,13 @@
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, MAIN, REPO, SAMPLE_PLAN, writeText } from "./helpers.ts";
+import { skipOnWindows, skipWhen } from "./skip.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { sha256Hex } from "../lib/core/sha256.ts";
 import { findHost, manifestText } from "../lib/hosts/mod.ts";
 
-// The stand-in `pwf` programs are POSIX shell scripts found through PATH; Windows
-// would need .cmd stand-ins and a different PATH lookup, which this lane does not test.
-const POSIX_ONLY = Deno.build.os === "windows";
+/** Why the glue tests skip Windows: their premise is a POSIX one. */
+const STAND_INS =
+  "the stand-in pwf programs are POSIX shell scripts found through PATH (Windows would need .cmd stand-ins)";
 
 interface GlueRun {
   readonly code: number;
@@ -63,9 +64,8 @@ function assertUntouched(host: string, r: GlueRun): void {
 }
 
 for (const host of ["opencode", "pi"] as const) {
-  Deno.test({
+  Deno.test(skipOnWindows(STAND_INS, {
     name: `${host} glue with no pwf on PATH: the host carries on unchanged and one line is logged`,
-    ignore: POSIX_ONLY,
     fn: async () => {
       await inProject(async (dir) => {
         await gatedPlan(dir);
@@ -78,11 +78,10 @@ for (const host of ["opencode", "pi"] as const) {
         assertStringIncludes(lines[0]!, "cannot run pwf");
       });
     },
-  });
+  }));
 
-  Deno.test({
+  Deno.test(skipOnWindows(STAND_INS, {
     name: `${host} glue with a pwf that exits 1 or prints junk: the host carries on unchanged`,
-    ignore: POSIX_ONLY,
     fn: async () => {
       await inProject(async (dir) => {
         await gatedPlan(dir);
@@ -98,7 +97,7 @@ for (const host of ["opencode", "pi"] as const) {
         assertStringIncludes(junk.stderr, "not JSON");
       });
     },
-  });
+  }));
 }
 
 /** A `pwf` on PATH that runs this checkout under the sandbox flags. */
@@ -107,10 +106,9 @@ async function realPwf(dir: string): Promise<string> {
   return await standIn(dir, `exec '${Deno.execPath()}' run ${flags} '${MAIN}' "$@"`);
 }
 
-Deno.test({
+Deno.test(skipOnWindows(STAND_INS, {
   name:
     "opencode plugin with a working pwf: plan frame in the system prompt (refreshed per user message), nudge on write only, compaction context",
-  ignore: POSIX_ONLY,
   fn: async () => {
     await inProject(async (dir) => {
       await gatedPlan(dir);
@@ -133,12 +131,11 @@ Deno.test({
       assertStringIncludes(r.stderr, "Phase 2: Build");
     });
   },
-});
+}));
 
-Deno.test({
+Deno.test(skipOnWindows(STAND_INS, {
   name:
     "pi extension with a working pwf: hidden plan message, write nudge appended, compaction reminder queued, gate block sent as a follow-up",
-  ignore: POSIX_ONLY,
   fn: async () => {
     await inProject(async (dir) => {
       await gatedPlan(dir);
@@ -166,7 +163,7 @@ Deno.test({
       assertEquals(r.result.followUps[0].o, { deliverAs: "followUp" });
     });
   },
-});
+}));
 
 const PYTHON = await (async () => {
   try {
@@ -219,38 +216,46 @@ print(json.dumps({
   return { result: JSON.parse(new TextDecoder().decode(out.stdout)), stderr };
 }
 
-Deno.test({
-  name:
-    "hermes plugin: plan context from pre_llm_call, nudge on write_file, Claude-shaped block at pre_verify; pwf missing or failing leaves Hermes unchanged",
-  // Needs python3 (Hermes's runtime) and POSIX shell stand-ins.
-  ignore: POSIX_ONLY || !PYTHON,
-  fn: async () => {
-    await inProject(async (dir) => {
-      await gatedPlan(dir);
-      const ok = await driveHermes(dir, await realPwf(dir));
-      assertEquals(ok.result.registered, ["pre_llm_call", "pre_verify", "transform_tool_result"]);
-      assertStringIncludes(ok.result.first.context, "===BEGIN-PWF-DATA kind=plan");
-      assertStringIncludes(ok.result.later.context, "### Phase 2: Build");
-      assertStringIncludes(ok.result.write, "ok\n\n[planning-with-files]");
-      assertEquals(ok.result.read, null);
-      assertEquals(ok.result.verify.decision, "block");
-      assertStringIncludes(ok.result.verify.reason, "Phase 2: Build");
-      const none = {
-        registered: ["pre_llm_call", "pre_verify", "transform_tool_result"],
-        first: null,
-        later: null,
-        write: null,
-        read: null,
-        verify: null,
-      };
-      const failing = await driveHermes(dir, await standIn(dir, "cat >/dev/null; exit 1"));
-      assertEquals(failing.result, none);
-      assertStringIncludes(failing.stderr, "exited 1; no plan context");
-      const empty = `${dir}/.empty-bin`;
-      await Deno.mkdir(empty);
-      const missing = await driveHermes(dir, empty);
-      assertEquals(missing.result, none);
-      assertStringIncludes(missing.stderr, "cannot run pwf");
-    });
-  },
-});
+Deno.test(
+  skipWhen(
+    Deno.build.os === "windows" || !PYTHON,
+    PYTHON ? `on Windows, ${STAND_INS}` : "python3 (Hermes's runtime) is not installed",
+    {
+      name:
+        "hermes plugin: plan context from pre_llm_call, nudge on write_file, Claude-shaped block at pre_verify; pwf missing or failing leaves Hermes unchanged",
+      fn: async () => {
+        await inProject(async (dir) => {
+          await gatedPlan(dir);
+          const ok = await driveHermes(dir, await realPwf(dir));
+          assertEquals(ok.result.registered, [
+            "pre_llm_call",
+            "pre_verify",
+            "transform_tool_result",
+          ]);
+          assertStringIncludes(ok.result.first.context, "===BEGIN-PWF-DATA kind=plan");
+          assertStringIncludes(ok.result.later.context, "### Phase 2: Build");
+          assertStringIncludes(ok.result.write, "ok\n\n[planning-with-files]");
+          assertEquals(ok.result.read, null);
+          assertEquals(ok.result.verify.decision, "block");
+          assertStringIncludes(ok.result.verify.reason, "Phase 2: Build");
+          const none = {
+            registered: ["pre_llm_call", "pre_verify", "transform_tool_result"],
+            first: null,
+            later: null,
+            write: null,
+            read: null,
+            verify: null,
+          };
+          const failing = await driveHermes(dir, await standIn(dir, "cat >/dev/null; exit 1"));
+          assertEquals(failing.result, none);
+          assertStringIncludes(failing.stderr, "exited 1; no plan context");
+          const empty = `${dir}/.empty-bin`;
+          await Deno.mkdir(empty);
+          const missing = await driveHermes(dir, empty);
+          assertEquals(missing.result, none);
+          assertStringIncludes(missing.stderr, "cannot run pwf");
+        });
+      },
+    },
+  ),
+);

@@ -1,9 +1,9 @@
 /**
- * A listing of the places outside its sandboxes where Claude Code would
- * write if the e2e leaked: the system temp dir's `claude-*` and `cc-socks`
- * trees, the temp dir's `pwf-e2e-*` sandboxes, and the real user's
- * `~/.claude` and `~/.claude.json`. Equal listings before and after the run
- * mean nothing leaked.
+ * A listing of the places outside its sandboxes where a host CLI would
+ * write if the e2e leaked: the temp dir's `claude-*`, `cc-socks`, `codex-*`,
+ * `gemini-*` and `copilot-*` trees, its `pwf-e2e-*` sandboxes, and the real
+ * user's `~/.claude`, `~/.claude.json`, `~/.codex`, `~/.gemini` and
+ * `~/.copilot`. Equal listings before and after the run mean nothing leaked.
  * @module
  */
 
@@ -29,16 +29,29 @@ async function walk(path: string, out: string[], depth: number): Promise<void> {
   for (const n of names.sort()) await walk(`${path}/${n}`, out, depth - 1);
 }
 
-/** Sorted lines "path kind/size mtime" of every watched place. */
-export async function outsideState(): Promise<string[]> {
-  const tmp = (Deno.env.get("TMPDIR") || "/tmp").replace(/\/$/, "");
+const HOST_TMP = /^(claude-|cc-socks$|codex-|gemini-|copilot-)/;
+
+/**
+ * Sorted lines "path kind/size mtime" of every watched place: in `tmp`
+ * (default $TMPDIR) the hosts' own trees and, unless `sandboxes` is false,
+ * the `pwf-e2e-*` sandboxes; and the real HOME's host folders.
+ */
+export async function outsideState(
+  tmp: string = Deno.env.get("TMPDIR") || "/tmp",
+  sandboxes = true,
+): Promise<string[]> {
+  const dir = tmp.replace(/\/$/, "");
   const home = Deno.env.get("HOME") ?? "";
   const out: string[] = [];
-  for await (const e of Deno.readDir(tmp)) {
-    if (/^(claude-|cc-socks$|pwf-e2e-)/.test(e.name)) await walk(`${tmp}/${e.name}`, out, 6);
+  for await (const e of Deno.readDir(dir)) {
+    if (HOST_TMP.test(e.name) || (sandboxes && e.name.startsWith("pwf-e2e-"))) {
+      await walk(`${dir}/${e.name}`, out, 6);
+    }
   }
   if (home) {
-    await walk(`${home}/.claude`, out, 6);
+    for (const d of [".claude", ".codex", ".gemini", ".copilot"]) {
+      await walk(`${home}/${d}`, out, 6);
+    }
     await walk(`${home}/.claude.json`, out, 0);
   }
   return out.sort();

@@ -2,8 +2,8 @@
 /**
  * The one quality gate (README "Run the tests", .ci/run): fmt check, lint,
  * type check (including the pure-core check), every test, then the end-to-end
- * tests against the real Claude Code CLI (`deno task e2e`, needs the npm
- * registry for its first install; an install failure fails the gate), then
+ * tests against the real host CLIs (`deno task e2e`, needs the npm registry
+ * for its first installs; an install or namespace failure fails the gate), then
  * on Linux the Windows lane (tools/windows_lane.ts: the same tests with the
  * Windows build of Deno under Wine), ending with one line "N passed, M
  * failed" over all of them. Skipped tests are listed with their reasons; an
@@ -75,9 +75,23 @@ const windows = Deno.build.os === "windows";
 if (windows) console.log("==> e2e: not run on Windows (its pwf launcher is a POSIX shell script)");
 const e2e = windows
   ? { ok: true, output: "ok | 0 passed | 0 failed" }
-  : await step("e2e (real Claude Code CLI)", ["task", "-q", "e2e"]);
+  : await step("e2e (real host CLIs)", ["task", "-q", "e2e"]);
 const unit = counts(test.output);
-const end = counts(e2e.output);
+const end = e2eCounts(e2e.output);
+
+/** The e2e runs one `deno test` per host: the sum of their summary lines (none: one failure). */
+function e2eCounts(output: string): { passed: number; failed: number } {
+  // deno-lint-ignore no-control-regex
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+  const all = [
+    ...plain.matchAll(/(?:ok|FAILED) \| (\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/g),
+  ];
+  if (all.length === 0) return { passed: 0, failed: 1 };
+  return {
+    passed: all.reduce((n, m) => n + Number(m[1]), 0),
+    failed: all.reduce((n, m) => n + Number(m[2]), 0),
+  };
+}
 
 /** The Windows lane's part: its counts, or why it did not run (and whether that fails the gate). */
 async function windowsLane(): Promise<

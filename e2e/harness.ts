@@ -1,0 +1,240 @@
+/**
+ * The e2e harness for hosts driven against the loopback model server
+ * (docs/e2e.md "How to add a host"): a sandbox per run (project, HOME, TMPDIR
+ * and a logging pwf launcher under one temp dir), the host's hooks
+ * registered with `pwf hooks print <host> --bin <launcher>`, one host run
+ * with a cleared environment against a scripted server, and what came back:
+ * the recorded request bodies, the hook fires, stdout/stderr and host logs.
+ *
+ * `deno task e2e` (tools/e2e.ts) runs each host's tests inside a private
+ * network namespace, so the server and the host share a loopback that
+ * nothing can leave.
+ * @module
+ */
+
+import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { findHost } from "../lib/hosts/table.ts";
+import { MAIN, runPwf } from "../tests/helpers.ts";
+import { type ModelServer, type Reply, startModelServer } from "./model_server.ts";
+
+/** One sandbox: project, HOME, TMPDIR and the pwf launcher, all under `root`. */
+export interface Sandbox {
+  readonly root: string;
+  readonly project: string;
+  readonly home: string;
+  readonly tmp: string;
+  /** Where the host writes logs the driver reads (its `--log-dir` and the like). */
+  readonly logs: string;
+  readonly launcher: string;
+  /** One line per hook fire: `<exit code> <argv>`; pwf's stderr goes to `fires.err`. */
+  readonly fireLog: string;
+  readonly cleanup: () => Promise<void>;
+}
+
+/** How `deno task e2e` installs a host CLI from npm into `.cache/e2e/`. */
+export interface InstallSpec {
+  /** npm package name. */
+  readonly pkg: string;
+  /** The pinned version (docs/hosts.md names the same). */
+  readonly version: string;
+  /** The executable's name in `node_modules/.bin/`. */
+  readonly bin: string;
+  /** Arguments that make the CLI print its version, and text that output must contain. */
+  readonly versionArgs: readonly string[];
+  readonly versionText: string;
+}
+
+/** The command one run executes. */
+export interface HostCommand {
+  readonly args: readonly string[];
+  /** Environment besides PATH, HOME and TMPDIR (the rest is cleared). */
+  readonly env: Record<string, string>;
+}
+
+/**
+ * One host, as the harness drives it. A new host is one module exporting
+ * one of these plus a test file calling `hostSuite` (e2e/host_suite.ts).
+ */
+export interface HostDriver {
+  /** pwf's host name (`pwf hook <name> ...`); also the tests' name prefix. */
+  readonly name: string;
+  /** Human name with the proven version, e.g. "Codex CLI 0.171.0". */
+  readonly title: string;
+  readonly install: InstallSpec;
+  /** Write the host's own configuration (user settings, provider, trust) for one run. */
+  configure(sb: Sandbox, server: ModelServer): Promise<void>;
+  /** The command line and environment of one non-interactive run. */
+  command(sb: Sandbox, server: ModelServer, prompt: string): HostCommand;
+  /** Text the host logged besides stdout/stderr (log files), read after the run. */
+  logs?(sb: Sandbox): Promise<string>;
+  /** Lines of stdout/stderr/logs that report a hook error (none expected). */
+  hookErrors(run: HostRun): string[];
+}
+
+/** What one host run left behind. */
+export interface HostRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly logs: string;
+  readonly ms: number;
+  /** Every request the model server received. */
+  readonly requests: readonly import("./model_server.ts").RecordedRequest[];
+  /** Hook fires in order: event name, exit code, and pwf's stderr (all fires). */
+  readonly fires: readonly { readonly event: string; readonly code: number }[];
+  readonly fireStderr: string;
+}
+
+/** The installed CLI of the host under test (set by tools/e2e.ts). */
+export function hostBin(driver: HostDriver): string {
+  const bin = Deno.env.get("E2E_HOST_BIN");
+  if (!bin) {
+    throw new Error(`E2E_HOST_BIN is not set: run the ${driver.name} e2e with \`deno task e2e\``);
+  }
+  return bin;
+}
+
+/** Quote a word for /bin/sh. */
+export function shQuote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The launcher: runs pwf from source under exactly PERMISSION_FLAGS, passing
+ * stdin/stdout through, appending pwf's stderr to `<fireLog>.err` and one line
+ * `<exit code> <argv>` to `fireLog` per fire.
+ */
+export function launcherScript(fireLog: string): string {
+  const lines = ["#!/bin/sh"];
+  const denoDir = Deno.env.get("DENO_DIR");
+  if (denoDir) lines.push(`DENO_DIR=${shQuote(denoDir)}`, "export DENO_DIR");
+  lines.push("DENO_NO_UPDATE_CHECK=1", "export DENO_NO_UPDATE_CHECK");
+  const argv = [Deno.execPath(), "run", ...PERMISSION_FLAGS, MAIN].map(shQuote).join(" ");
+  lines.push(`${argv} "$@" 2>>${shQuote(fireLog + ".err")}`);
+  lines.push("rc=$?", `printf '%s %s\\n' "$rc" "$*" >>${shQuote(fireLog)}`, "exit $rc");
+  return lines.join("\n") + "\n";
+}
+
+/** Create a sandbox with `pwf hooks print <host>` written to the host's manifest path. */
+export async function makeSandbox(host: string): Promise<Sandbox> {
+  const spec = findHost(host);
+  if (!spec) throw new Error(`no pwf host named ${host}`);
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: `pwf-e2e-${host}-` }));
+  const sb: Sandbox = {
+    root,
+    project: `${root}/project`,
+    home: `${root}/home`,
+    tmp: `${root}/tmp`,
+    logs: `${root}/logs`,
+    launcher: `${root}/bin/pwf`,
+    fireLog: `${root}/logs/fires`,
+    cleanup: () => Deno.remove(root, { recursive: true }),
+  };
+  for (const d of [sb.project, sb.home, sb.tmp, sb.logs, `${root}/bin`]) {
+    await Deno.mkdir(d, { recursive: true });
+  }
+  await Deno.writeTextFile(sb.launcher, launcherScript(sb.fireLog), { mode: 0o755 });
+  await Deno.chmod(sb.launcher, 0o755);
+  const manifest = await runPwf(sb.project, ["hooks", "print", host, "--bin", sb.launcher]);
+  if (manifest.code !== 0) throw new Error(`pwf hooks print ${host} failed: ${manifest.stderr}`);
+  const path = `${sb.project}/${spec.manifestPath}`;
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  await Deno.writeTextFile(path, manifest.stdout);
+  return sb;
+}
+
+async function readOr(path: string, fallback = ""): Promise<string> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return fallback;
+    throw err;
+  }
+}
+
+/** Options of one run. */
+export interface RunOptions {
+  readonly prompt?: string;
+  /** Replies for tool-offering requests (see e2e/model_server.ts). */
+  readonly script?: readonly Reply[];
+  readonly fallback?: string;
+  /** Extra environment for the host (and so for pwf), e.g. PLANNING_DISABLED. */
+  readonly env?: Record<string, string>;
+  /** Kill the host after this many ms (default 45 s). */
+  readonly timeoutMs?: number;
+}
+
+/** Run the host once in the sandbox against a fresh scripted model server. */
+export async function runHost(
+  driver: HostDriver,
+  sb: Sandbox,
+  opts: RunOptions = {},
+): Promise<HostRun> {
+  const server = startModelServer({
+    script: opts.script ?? [],
+    fallback: opts.fallback ?? "Done.",
+    maxRequests: 40,
+    maxSeconds: 60,
+  });
+  try {
+    await driver.configure(sb, server);
+    const cmd = driver.command(sb, server, opts.prompt ?? "What should I work on next?");
+    const started = performance.now();
+    const out = await new Deno.Command(hostBin(driver), {
+      args: [...cmd.args],
+      cwd: sb.project,
+      env: {
+        PATH: "/usr/bin:/bin",
+        HOME: sb.home,
+        TMPDIR: sb.tmp,
+        ...cmd.env,
+        ...opts.env,
+      },
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 45_000),
+    }).output();
+    const ms = Math.round(performance.now() - started);
+    const dec = new TextDecoder();
+    const fires = (await readOr(sb.fireLog)).split("\n").filter((l) => l).map((l) => {
+      const [code, ...argv] = l.split(" ");
+      return { event: argv[argv.length - 1] ?? "", code: Number(code) };
+    });
+    return {
+      code: out.code,
+      stdout: dec.decode(out.stdout),
+      stderr: dec.decode(out.stderr),
+      logs: driver.logs ? await driver.logs(sb) : "",
+      ms,
+      requests: [...server.requests],
+      fires,
+      fireStderr: await readOr(sb.fireLog + ".err"),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Every string inside a JSON value, depth first (what a request carries as text). */
+export function stringsOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) { for (const v of value) stringsOf(v, out); }
+  else if (value !== null && typeof value === "object") {
+    for (const v of Object.values(value)) stringsOf(v, out);
+  }
+  return out;
+}
+
+/** The strings of one request body, skipping its tool schemas (they never carry pwf text). */
+export function requestTexts(body: unknown): string[] {
+  if (body === null || typeof body !== "object") return [];
+  const { tools: _tools, ...rest } = body as Record<string, unknown>;
+  return stringsOf(rest);
+}
+
+/** Recursive text search over all the string values of a request body. */
+export function requestIncludes(body: unknown, needle: string): boolean {
+  return requestTexts(body).some((s) => s.includes(needle));
+}

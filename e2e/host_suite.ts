@@ -1,0 +1,284 @@
+/**
+ * The behaviours every host driven against the loopback model server is
+ * tested for (issue 14), registered as `Deno.test`s named "<host>: ...".
+ * Each test runs the real host once (the gate test once, with two stops) in
+ * a fresh sandbox and asserts on the request bodies the model server
+ * recorded, never on what pwf printed.
+ * @module
+ */
+
+import { DATA_ONLY_LINE } from "../lib/core/framing.ts";
+import { assert, assertEquals, assertStringIncludes } from "../tests/assert.ts";
+import { runPwf } from "../tests/helpers.ts";
+import { verifiedFrames } from "./frames.ts";
+import {
+  type HostDriver,
+  type HostRun,
+  makeSandbox,
+  requestIncludes,
+  requestTexts,
+  runHost,
+  type RunOptions,
+  type Sandbox,
+} from "./harness.ts";
+import type { RecordedRequest, Reply } from "./model_server.ts";
+
+/** The plan's goal and in-progress phase: distinctive words to look for in requests. */
+export const GOAL = "Teach the quokka parser to read lunar calendars without losing leap months.";
+export const PHASE_TITLE = "Lunar table calibration";
+
+/** A plan with a distinctive goal and phase 4 in progress. */
+export function planText(): string {
+  const phase = (n: number, title: string, status: string) =>
+    `### Phase ${n}: ${title}\n- [ ] Work on ${title.toLowerCase()}\n- **Status:** ${status}\n\n`;
+  return `# Task Plan: Quokka calendars\n\n## Goal\n${GOAL}\n\n## Next Step\n` +
+    `Compare the leap-month table with the almanac.\n\n## Current Phase\nPhase 4\n\n` +
+    "## Phases\n\n" + phase(1, "Discovery", "complete") +
+    phase(2, "Almanac import", "complete") + phase(3, "Parser rewrite", "complete") +
+    phase(4, PHASE_TITLE, "in_progress") + phase(5, "Delivery", "pending");
+}
+
+/** What a host's protocol carries, so the suite tests each channel it has. */
+export interface HostChannels {
+  /** Events that start a session and a prompt (as the host names them). */
+  readonly sessionStartEvent: string;
+  readonly promptEvent: string;
+  /** Whether the prompt event's output reaches the model (Copilot ignores it). */
+  readonly promptContext: boolean;
+  readonly postToolEvent: string;
+  readonly stopEvent: string;
+  /** A scripted tool call that writes `file` (absolute) with some content. */
+  editCall(file: string): Reply;
+  /** The block reason as the host puts it into the next request (Codex escapes `&`). */
+  blockReasonAsSent(reason: string): string;
+}
+
+/** `pwf init` (gated or not), the plan replaced, attested when `attest`. */
+async function withPlan(sb: Sandbox, opts: { gated?: boolean; attest?: boolean } = {}) {
+  const init = await runPwf(sb.project, [
+    "init",
+    "Quokka calendars",
+    ...(opts.gated ? ["--gated"] : []),
+    "--json",
+  ]);
+  assertEquals(init.code, 0, init.stderr);
+  const dir = JSON.parse(init.stdout).dir as string;
+  await Deno.writeTextFile(`${sb.project}/${dir}/task_plan.md`, planText());
+  if (opts.attest) {
+    const a = await runPwf(sb.project, ["attest"]);
+    assertEquals(a.code, 0, a.stderr);
+  }
+  return `${sb.project}/${dir}`;
+}
+
+/** One host run in a fresh sandbox prepared by `setup`; the sandbox is removed after. */
+async function session(
+  driver: HostDriver,
+  setup: (sb: Sandbox) => Promise<unknown>,
+  opts: RunOptions | ((sb: Sandbox) => RunOptions) = {},
+): Promise<HostRun> {
+  const sb = await makeSandbox(driver.name);
+  try {
+    await setup(sb);
+    return await runHost(driver, sb, typeof opts === "function" ? opts(sb) : opts);
+  } catch (err) {
+    // Keep what is needed to see why: the sandbox path goes with the error.
+    throw new Error(`${driver.name} run in ${sb.root}: ${(err as Error).message}`, { cause: err });
+  } finally {
+    await sb.cleanup();
+  }
+}
+
+/** How many host runs of one suite go at once (each run is one fresh sandbox). */
+const CONCURRENCY = Math.max(1, Number(Deno.env.get("PWF_E2E_CONCURRENCY") ?? "3") || 3);
+
+/** A limiter: at most `limit` started tasks run at a time. */
+function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((go) => waiting.push(go));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Register a test whose host run starts right away (with the suite's other
+ * runs, at most CONCURRENCY at once) and whose assertions run in the test.
+ * The run's ops outlive the test that started them, hence no op sanitizer.
+ */
+function scenario(
+  limit: <T>(task: () => Promise<T>) => Promise<T>,
+  name: string,
+  start: () => Promise<HostRun>,
+  check: (run: HostRun) => Promise<void> | void,
+): void {
+  const settled = limit(start).then(
+    (run) => ({ run, err: null }),
+    (err: unknown) => ({ run: null, err }),
+  );
+  Deno.test({ name, sanitizeOps: false, sanitizeResources: false }, async () => {
+    const { run, err } = await settled;
+    if (!run) throw err;
+    await check(run);
+  });
+}
+
+/** The host exited 0, every hook fire exited 0 with empty stderr, the host logged no hook error. */
+function assertClean(driver: HostDriver, run: HostRun, events: readonly string[]): void {
+  const why = `exit ${run.code}\nstderr:\n${run.stderr}\nstdout:\n${run.stdout.slice(0, 4000)}`;
+  assertEquals(run.code, 0, why);
+  for (const e of events) {
+    assert(run.fires.some((f) => f.event === e), `${e} never fired; fires: ${fired(run)}`);
+  }
+  for (const f of run.fires) assertEquals(f.code, 0, `${f.event} exit code`);
+  assertEquals(run.fireStderr, "", "pwf stderr across all fires");
+  assertEquals(driver.hookErrors(run), [], "hook errors reported by the host");
+  assert(run.requests.length > 0, "the host sent no model request");
+}
+
+function fired(run: HostRun): string {
+  return run.fires.map((f) => f.event).join(", ");
+}
+
+/** The texts of a request that hold pwf's DATA ONLY line. */
+function pwfTexts(req: RecordedRequest | undefined): string[] {
+  return req ? requestTexts(req.body).filter((s) => s.includes(DATA_ONLY_LINE)) : [];
+}
+
+/** The first model request that offered tools (the agent's own turn). */
+function firstAgentRequest(run: HostRun): RecordedRequest {
+  const req = run.requests.find((r) => r.offersTools);
+  assert(req, `no tool-offering request among ${run.requests.length}`);
+  return req;
+}
+
+/** A verified plan frame with the goal and the in-progress phase is somewhere in `text`. */
+async function assertPlanFrame(text: string, what: string): Promise<void> {
+  const plans = (await verifiedFrames(text)).filter((f) => f.kind === "plan");
+  assert(
+    plans.some((p) => p.payload.includes(GOAL) && p.payload.includes(PHASE_TITLE)),
+    `${what}: no verified plan frame with the goal and phase 4 in:\n${text.slice(0, 3000)}`,
+  );
+}
+
+/** Register the shared behaviour tests for one host. */
+export function hostSuite(driver: HostDriver, ch: HostChannels): void {
+  const h = driver.name;
+  const contextEvents = [ch.sessionStartEvent, ch.promptEvent];
+  const limit = limiter(CONCURRENCY);
+  const test = (
+    name: string,
+    setup: (sb: Sandbox) => Promise<unknown>,
+    opts: RunOptions | ((sb: Sandbox) => RunOptions),
+    check: (run: HostRun) => Promise<void> | void,
+  ) => scenario(limit, `${h}: ${name}`, () => session(driver, setup, opts), check);
+
+  test(
+    `session start${
+      ch.promptContext ? " and the prompt" : ""
+    } put verified plan frames with the goal and in-progress phase into the first request`,
+    (sb) => withPlan(sb),
+    {},
+    async (run) => {
+      assertClean(driver, run, contextEvents);
+      const texts = pwfTexts(firstAgentRequest(run));
+      const start = texts.filter((t) => t.includes("SESSION CATCH-UP"));
+      assertEquals(start.length, 1, `session-start context in the first request (${h})`);
+      await assertPlanFrame(start[0] ?? "", `${ch.sessionStartEvent} context`);
+      const prompt = texts.filter((t) => !t.includes("SESSION CATCH-UP"));
+      if (ch.promptContext) {
+        assertEquals(prompt.length, 1, `${ch.promptEvent} context in the first request`);
+        await assertPlanFrame(prompt[0] ?? "", `${ch.promptEvent} context`);
+      } else {
+        assertEquals(prompt, [], `${ch.promptEvent} output is not a model channel in ${h}`);
+      }
+      // Every later request of the run still carries the frames.
+      for (const r of run.requests.filter((r) => r.offersTools)) {
+        assert(pwfTexts(r).length > 0, `a request without pwf's frames: ${r.path}`);
+      }
+    },
+  );
+
+  const NUDGE = "[planning-with-files] You changed files: record what you did in";
+  test(
+    "after a file-writing tool call the next request carries the post-tool nudge",
+    (sb) => withPlan(sb),
+    (sb) => ({ script: [ch.editCall(`${sb.project}/notes.txt`), { text: "Wrote the notes." }] }),
+    (run) => {
+      assertClean(driver, run, [...contextEvents, ch.postToolEvent]);
+      const agent = run.requests.filter((r) => r.offersTools);
+      const toolAt = agent.findIndex((r) => !("text" in r.reply));
+      assert(toolAt >= 0, "the tool call was answered to a tool-offering request");
+      assert(!requestIncludes(agent[toolAt]?.body, NUDGE), "no nudge before the tool ran");
+      const next = agent[toolAt + 1];
+      assert(next, `no request after the tool call; fires: ${fired(run)}`);
+      assert(requestIncludes(next.body, NUDGE), "the nudge is not in the request after the tool");
+      assertEquals(run.fires.filter((f) => f.event === ch.postToolEvent).length, 1, "post-tool");
+    },
+  );
+
+  test(
+    "a gated plan blocks the first stop, the reason reaches the model next, the second stop is allowed",
+    (sb) => withPlan(sb, { gated: true, attest: true }),
+    { script: [{ text: "All done, stopping." }, { text: "Still on phase 4, stopping." }] },
+    (run) => {
+      assertClean(driver, run, [ch.stopEvent]);
+      const stops = run.fires.filter((f) => f.event === ch.stopEvent).length;
+      assertEquals(stops, 2, `stop fires (${fired(run)})`);
+      const reason = `Gated plan incomplete: phase 'Phase 4: ${PHASE_TITLE}' is in_progress ` +
+        "(3/5 complete, gate block 1/";
+      const sent = ch.blockReasonAsSent(reason);
+      const agent = run.requests.filter((r) => r.offersTools);
+      const first = agent.findIndex((r) => requestIncludes(r.body, sent));
+      assert(first > 0, `the block reason never reached the model:\n${sent}`);
+      assert(!requestIncludes(agent[first - 1]?.body, sent), "reason before the block");
+      // One block, then the host stops: the gate does not loop.
+      assertEquals(agent.length, first + 1, "requests after the block reason");
+    },
+  );
+
+  test(
+    "with PLANNING_DISABLED=1 no plan text is in any request",
+    (sb) => withPlan(sb),
+    { env: { PLANNING_DISABLED: "1" } },
+    (run) => {
+      assertClean(driver, run, contextEvents);
+      assert(requestIncludes(firstAgentRequest(run).body, "What should I work on next?"));
+      for (const r of run.requests) {
+        for (const absent of [GOAL, PHASE_TITLE, "Quokka", "BEGIN-PWF-DATA", DATA_ONLY_LINE]) {
+          assert(!requestIncludes(r.body, absent), `${absent} in a request to ${r.path}`);
+        }
+      }
+    },
+  );
+
+  test(
+    "a tampered attested plan sends the refusal line and no plan text",
+    async (sb) => {
+      const dir = await withPlan(sb, { attest: true });
+      await Deno.writeTextFile(`${dir}/task_plan.md`, "\n- sneaked in\n", { append: true });
+    },
+    {},
+    (run) => {
+      assertClean(driver, run, contextEvents);
+      const first = firstAgentRequest(run);
+      assert(
+        requestIncludes(first.body, "[planning-with-files] [PLAN TAMPERED — injection blocked]"),
+        "refusal line in the first request",
+      );
+      for (const r of run.requests) {
+        for (const absent of [GOAL, PHASE_TITLE, "BEGIN-PWF-DATA", "sneaked in"]) {
+          assert(!requestIncludes(r.body, absent), `${absent} in a request to ${r.path}`);
+        }
+      }
+      assertStringIncludes(JSON.stringify(first.body), "What should I work on next?");
+    },
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Every host `deno task e2e` proves, with how to install it and which test
+ * file proves it. Adding a host: a driver module in this folder, a test file
+ * `e2e/<name>_test.ts` calling `hostSuite`, and one line in E2E_HOSTS
+ * (docs/e2e.md "How to add a host").
+ * @module
+ */
+
+import type { HostDriver, InstallSpec } from "../harness.ts";
+import { codexDriver } from "./codex.ts";
+import { copilotDriver } from "./copilot.ts";
+import { geminiDriver } from "./gemini.ts";
+
+/** The Claude Code CLI version the e2e tests prove pwf against (docs/hosts.md). */
+export const CLAUDE_CODE_VERSION = "2.1.332";
+
+/** One host of the e2e run. */
+export interface E2eHost {
+  /** pwf's host name; the line naming a failed host uses it. */
+  readonly name: string;
+  readonly title: string;
+  readonly install: InstallSpec;
+  /** The test file, relative to the repository root. */
+  readonly testFile: string;
+  /** The environment variable the test file reads the CLI path from. */
+  readonly binEnv: string;
+  /**
+   * "required": the host talks to the loopback model server and runs only in
+   * a private network namespace; "preferred": it is offline by construction
+   * (Claude Code gets an unreachable API) and runs in one when there is one.
+   */
+  readonly namespace: "required" | "preferred";
+}
+
+/** A driver's host entry: test file `e2e/<name>_test.ts`, namespace required. */
+export function fromDriver(d: HostDriver): E2eHost {
+  return {
+    name: d.name,
+    title: d.title,
+    install: d.install,
+    testFile: `e2e/${d.name}_test.ts`,
+    binEnv: "E2E_HOST_BIN",
+    namespace: "required",
+  };
+}
+
+/** Claude Code: driven through its transcript (e2e/claude_host.ts), no model server. */
+const claudeHost: E2eHost = {
+  name: "claude",
+  title: `Claude Code ${CLAUDE_CODE_VERSION}`,
+  install: {
+    pkg: "@anthropic-ai/claude-code",
+    version: CLAUDE_CODE_VERSION,
+    bin: "claude",
+    versionArgs: ["--version"],
+    versionText: `${CLAUDE_CODE_VERSION} `,
+  },
+  testFile: "e2e/claude_test.ts",
+  binEnv: "E2E_CLAUDE_BIN",
+  namespace: "preferred",
+};
+
+/** Every e2e host, in run order. */
+export const E2E_HOSTS: readonly E2eHost[] = [
+  claudeHost,
+  ...[codexDriver, geminiDriver, copilotDriver].map(fromDriver),
+];

@@ -1,0 +1,295 @@
+/**
+ * A loopback model server for the e2e tests (docs/e2e.md): it answers the
+ * three model-API shapes the hosts speak (OpenAI Responses SSE, OpenAI Chat
+ * Completions SSE plus `GET /v1/models`, Gemini `streamGenerateContent` SSE
+ * and `generateContent`), binds 127.0.0.1 only, stops by itself after a
+ * bounded number of requests or seconds, follows a per-test script, and
+ * records every request body for the test to inspect.
+ *
+ * Script semantics: each request that offers tools takes the next reply of
+ * the script (after the last one it gets `fallback`); a request that offers
+ * no tools (a title, a memory or a routing side request) never takes a script
+ * step and gets `fallback`. So a tool call is only ever answered to a request
+ * that can execute it.
+ * @module
+ */
+
+/** One scripted answer: plain text, or one tool call. */
+export type Reply =
+  | { readonly text: string }
+  | { readonly tool: string; readonly args: Record<string, unknown> }
+  /** Codex's freeform tools (`apply_patch`): a custom tool call with raw input. */
+  | { readonly custom: string; readonly input: string };
+
+/** One request the server received. */
+export interface RecordedRequest {
+  readonly method: string;
+  /** Path and query, e.g. `/v1/responses`. */
+  readonly path: string;
+  /** The parsed JSON body (null for none or non-JSON). */
+  readonly body: unknown;
+  /** Whether the request offered tools (so it took a script step). */
+  readonly offersTools: boolean;
+  /** The reply it got. */
+  readonly reply: Reply;
+}
+
+/** Options of one server. */
+export interface ServerOptions {
+  /** Replies for tool-offering requests, in order. */
+  readonly script?: readonly Reply[];
+  /** Answer when the script is used up or the request offers no tools. */
+  readonly fallback?: string;
+  /** After this many requests the server answers 503 and stops. */
+  readonly maxRequests?: number;
+  /** The server stops after this many seconds. */
+  readonly maxSeconds?: number;
+}
+
+/** A running server. */
+export interface ModelServer {
+  readonly port: number;
+  /** `http://127.0.0.1:<port>`. */
+  readonly origin: string;
+  /** Every request so far, in arrival order. */
+  readonly requests: readonly RecordedRequest[];
+  /** Model-API requests only (not `GET /v1/models`). */
+  modelRequests(): RecordedRequest[];
+  /** Stop now (idempotent); resolves when the listener is closed. */
+  close(): Promise<void>;
+}
+
+const enc = new TextEncoder();
+
+function offersTools(body: unknown): boolean {
+  const tools = (body as { tools?: unknown } | null)?.tools;
+  return Array.isArray(tools) && tools.length > 0;
+}
+
+function sse(events: readonly { event?: string; data: unknown }[]): Response {
+  const text = events.map((e) =>
+    (e.event ? `event: ${e.event}\n` : "") +
+    `data: ${typeof e.data === "string" ? e.data : JSON.stringify(e.data)}\n\n`
+  ).join("");
+  return new Response(enc.encode(text), {
+    headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+  });
+}
+
+let seq = 0;
+function id(prefix: string): string {
+  seq++;
+  return `${prefix}_${seq.toString().padStart(6, "0")}`;
+}
+
+/** OpenAI Responses API stream (Codex). */
+function responsesReply(reply: Reply): Response {
+  const respId = id("resp");
+  let item: Record<string, unknown>;
+  const extra: { event: string; data: unknown }[] = [];
+  if ("text" in reply) {
+    const msgId = id("msg");
+    item = {
+      type: "message",
+      id: msgId,
+      role: "assistant",
+      status: "completed",
+      content: [{ type: "output_text", text: reply.text, annotations: [] }],
+    };
+    extra.push({
+      event: "response.output_text.delta",
+      data: {
+        type: "response.output_text.delta",
+        item_id: msgId,
+        output_index: 0,
+        content_index: 0,
+        delta: reply.text,
+      },
+    });
+  } else if ("tool" in reply) {
+    item = {
+      type: "function_call",
+      id: id("fc"),
+      call_id: id("call"),
+      name: reply.tool,
+      arguments: JSON.stringify(reply.args),
+      status: "completed",
+    };
+  } else {
+    item = {
+      type: "custom_tool_call",
+      id: id("ctc"),
+      call_id: id("call"),
+      name: reply.custom,
+      input: reply.input,
+      status: "completed",
+    };
+  }
+  const usage = {
+    "input_tokens": 10,
+    "input_tokens_details": { "cached_tokens": 0 },
+    "output_tokens": 5,
+    "output_tokens_details": { "reasoning_tokens": 0 },
+    "total_tokens": 15,
+  };
+  return sse([
+    {
+      event: "response.created",
+      data: { type: "response.created", response: { id: respId, status: "in_progress" } },
+    },
+    {
+      event: "response.output_item.added",
+      data: { type: "response.output_item.added", output_index: 0, item },
+    },
+    ...extra,
+    {
+      event: "response.output_item.done",
+      data: { type: "response.output_item.done", output_index: 0, item },
+    },
+    {
+      event: "response.completed",
+      data: {
+        type: "response.completed",
+        response: { id: respId, status: "completed", output: [item], usage },
+      },
+    },
+  ]);
+}
+
+/** OpenAI Chat Completions stream (Copilot and other chat-completions hosts). */
+function chatReply(reply: Reply, model: string): Response {
+  const base = { id: id("chatcmpl"), object: "chat.completion.chunk", created: 0, model };
+  const chunk = (delta: unknown, finish: string | null) => ({
+    ...base,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  const usage = { "prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15 };
+  if ("text" in reply) {
+    return sse([
+      { data: chunk({ role: "assistant", content: reply.text }, null) },
+      { data: { ...chunk({}, "stop"), usage } },
+      { data: "[DONE]" },
+    ]);
+  }
+  const name = "tool" in reply ? reply.tool : reply.custom;
+  const args = "tool" in reply
+    ? JSON.stringify(reply.args)
+    : JSON.stringify({ input: reply.input });
+  const call = { index: 0, id: id("call"), type: "function", function: { name, arguments: args } };
+  return sse([
+    { data: chunk({ role: "assistant", content: null, tool_calls: [call] }, null) },
+    { data: { ...chunk({}, "tool_calls"), usage } },
+    { data: "[DONE]" },
+  ]);
+}
+
+/** One Gemini GenerateContentResponse. */
+function geminiCandidate(reply: Reply): unknown {
+  const part = "text" in reply
+    ? { text: reply.text }
+    : "tool" in reply
+    ? { functionCall: { name: reply.tool, args: reply.args } }
+    : { functionCall: { name: reply.custom, args: { input: reply.input } } };
+  return {
+    candidates: [{ content: { role: "model", parts: [part] }, finishReason: "STOP", index: 0 }],
+    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+    modelVersion: "stub",
+  };
+}
+
+function json(value: unknown, status = 200): Response {
+  return new Response(JSON.stringify(value), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+/** Start a server on 127.0.0.1 with an ephemeral port. */
+export function startModelServer(opts: ServerOptions = {}): ModelServer {
+  const script = [...(opts.script ?? [])];
+  const fallback: Reply = { text: opts.fallback ?? "Done." };
+  const maxRequests = opts.maxRequests ?? 40;
+  const requests: RecordedRequest[] = [];
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), (opts.maxSeconds ?? 90) * 1000);
+  let step = 0;
+
+  const handler = async (req: Request): Promise<Response> => {
+    const url = new URL(req.url);
+    const path = url.pathname + url.search;
+    const raw = req.method === "GET" ? "" : await req.text();
+    let body: unknown = null;
+    try {
+      body = raw ? JSON.parse(raw) : null;
+    } catch {
+      body = null;
+    }
+    const tools = offersTools(body);
+    if (requests.length >= maxRequests) {
+      queueMicrotask(() => stop.abort());
+      return json(
+        { error: { message: `stub model server: more than ${maxRequests} requests` } },
+        503,
+      );
+    }
+    const isModelCall = req.method === "POST";
+    const reply: Reply = isModelCall && tools && step < script.length
+      ? script[step++] as Reply
+      : fallback;
+    requests.push({ method: req.method, path, body, offersTools: tools, reply });
+    if (req.method === "GET" && /\/models\/?$/.test(url.pathname)) {
+      return json({
+        object: "list",
+        data: ["gpt-4.1", "gpt-5.5", "stub-model"].map((m) => ({
+          id: m,
+          object: "model",
+          created: 0,
+          owned_by: "stub",
+        })),
+      });
+    }
+    if (url.pathname.endsWith("/responses")) return responsesReply(reply);
+    if (url.pathname.endsWith("/chat/completions")) {
+      const model = (body as { model?: string } | null)?.model ?? "stub-model";
+      if ((body as { stream?: boolean } | null)?.stream === false) {
+        return json({
+          id: id("chatcmpl"),
+          object: "chat.completion",
+          created: 0,
+          model,
+          choices: [{
+            index: 0,
+            message: { role: "assistant", content: "text" in reply ? reply.text : "" },
+            finish_reason: "stop",
+          }],
+        });
+      }
+      return chatReply(reply, model);
+    }
+    if (url.pathname.endsWith(":streamGenerateContent")) {
+      return sse([{ data: geminiCandidate(reply) }]);
+    }
+    if (url.pathname.endsWith(":generateContent")) return json(geminiCandidate(reply));
+    if (url.pathname.endsWith(":countTokens")) return json({ totalTokens: 10 });
+    return json({ error: { message: `stub model server: no route ${req.method} ${path}` } }, 404);
+  };
+
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    signal: stop.signal,
+    onListen: () => {},
+  }, handler);
+  const port = server.addr.port;
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    modelRequests: () => requests.filter((r) => r.method === "POST"),
+    close: async () => {
+      clearTimeout(timer);
+      stop.abort();
+      await server.finished;
+    },
+  };
+}

@@ -103,9 +103,11 @@ Deno.test(".ci/run calls exactly the README's test command", async () => {
   const testCmd = `npx -y deno@${pinned} task test`;
   assertStringIncludes(readme, "```sh\n" + testCmd + "\n```");
   const commands = ci.split("\n").filter((l) =>
-    l.trim() && !l.startsWith("#") && !/^(set|cd) /.test(l)
+    l.trim() && !l.startsWith("#") && !/^(set|cd|export) /.test(l)
   );
   assertEquals(commands, [testCmd]);
+  // In CI a missing network namespace fails the e2e instead of skipping hosts (docs/e2e.md).
+  assertStringIncludes(ci, "\nexport PWF_E2E_REQUIRE_NETNS=1\n");
 });
 
 Deno.test("the README's demo command runs pwf on a demo project", async () => {

@@ -65,7 +65,8 @@ export const codex: HostSpec = {
   // Codex spills hook text over ~2,500 tokens (~10,000 characters) to a file.
   sessionIdKeys: ["session_id"],
   maxContext: 9500,
-  proven: "golden tests from payloads captured from Codex CLI 0.171.0",
+  proven:
+    "real CLI (Codex CLI 0.171.0, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after apply_patch, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; golden tests",
   notes:
     "Save as `.codex/hooks.json`, then trust the hooks once with `/hooks` in Codex (again after any change).",
 };

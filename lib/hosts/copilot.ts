@@ -75,7 +75,8 @@ export const copilot: HostSpec = {
   },
   respond,
   sessionIdKeys: ["sessionId"],
-  proven: "golden tests from payloads captured from Copilot CLI 1.0.102",
+  proven:
+    "real CLI (Copilot CLI 1.0.102, `deno task e2e`): sessionStart frames, the postToolUse nudge, the agentStop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; golden tests",
   notes:
     "Save as `.github/hooks/pwf.json`. `preToolUse` is fail-closed in Copilot: if you uninstall pwf, remove this file too.",
 };

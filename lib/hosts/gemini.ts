@@ -74,6 +74,7 @@ export const gemini: HostSpec = {
   },
   respond,
   sessionIdKeys: ["session_id"],
-  proven: "golden tests from payloads captured from Gemini CLI 0.61.0",
+  proven:
+    "real CLI (Gemini CLI 0.61.0, `deno task e2e`): SessionStart and BeforeAgent frames, the AfterTool nudge, the AfterAgent gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; golden tests",
   notes: "Merge the `hooks` object into `.gemini/settings.json`. Timeouts are in milliseconds.",
 };

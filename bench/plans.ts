@@ -18,3 +18,18 @@ export function syntheticPlan(bytes: number): string {
   }
   return out;
 }
+
+/**
+ * A plan with `n` phases of about 38 bytes each (100k phases: ~3.7 MiB, under
+ * the 4 MiB read cap), phases 1-2 complete, 3 in progress, the rest pending.
+ */
+export function phasePlan(n: number): string {
+  const parts = [
+    "# Task Plan: Many phases\n\n## Goal\nScale.\n\n## Next Step\nGo on.\n\n## Current Phase\nPhase 3\n\n## Phases\n\n",
+  ];
+  for (let i = 1; i <= n; i++) {
+    const status = i < 3 ? "complete" : i === 3 ? "in_progress" : "pending";
+    parts.push(`### Phase ${i}\n- **Status:** ${status}\n`);
+  }
+  return parts.join("");
+}

@@ -71,9 +71,14 @@ const CLOSING_HASHES_REGEXP = /(?:^|[ \t]+)#+[ \t]*$/;
 const STATUS_REGEXP = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?\*\*Status:\*\*\s*(.*)$/;
 const INLINE_STATUS_REGEXP = /\[(complete|in_progress|pending)\]/;
 const CHECKED_REGEXP = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
+const TITLE_LEAD_REGEXP = /^\s*[:.\-–—]?\s*/;
 
 /**
- * Parse task_plan.md text into phases and sections.
+ * Parse task_plan.md text into phases and sections. Linear in the plan's
+ * size and its number of phases. A plan without code fences or HTML comments
+ * (the common case: every line is visible) is parsed in one pass over its
+ * lines; any other plan goes through visibleLines and the full parser. Both
+ * give identical results (a property test checks).
  * @example
  * ```ts
  * import { parsePlan } from "./plan_parse.ts";
@@ -82,6 +87,27 @@ const CHECKED_REGEXP = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
  * ```
  */
 export function parsePlan(text: string): Plan {
+  // One fire may parse the same text twice (the view and the catch-up): keep the last result.
+  if (text === lastParsed?.text) return lastParsed.plan;
+  const plan = allVisible(text) ? parsePlanOnePass(text) : parsePlanFull(text);
+  lastParsed = { text, plan };
+  return plan;
+}
+
+let lastParsed: { readonly text: string; readonly plan: Plan } | null = null;
+
+/**
+ * Whether every line of `text` is visible Markdown, i.e. visibleLines is the
+ * identity: no fence opener (three backticks or tildes) and no comment opener
+ * anywhere. A cheap substring test; if visibleLines ever hides lines for
+ * another reason, this must learn it too (the property test would fail).
+ */
+export function allVisible(text: string): boolean {
+  return !text.includes("```") && !text.includes("~~~") && !text.includes("<!--");
+}
+
+/** The full parser: visibleLines, then headings, sections and phases (linear). */
+export function parsePlanFull(text: string): Plan {
   const lines = splitLines(text);
   const shown = visibleLines(lines);
   const headings = findHeadings(shown);
@@ -100,6 +126,175 @@ export function parsePlan(text: string): Plan {
   };
 }
 
+interface OpenPhase {
+  readonly start: number;
+  readonly number: number;
+  readonly rest: string;
+  statusLine: number;
+  statusLineCount: number;
+  value: string;
+  inlineLine: number;
+  inlineValue: string;
+}
+
+const NAMED_SECTIONS = ["goal", "next step", "current phase"] as const;
+type SectionName = typeof NAMED_SECTIONS[number];
+
+/**
+ * The one-pass parser for a plan whose lines are all visible (allVisible):
+ * headings, named sections, phases with their statuses and checked items in a
+ * single loop. Gives exactly parsePlanFull's result for such a plan.
+ */
+export function parsePlanOnePass(text: string): Plan {
+  const lines = splitLines(text);
+  const n = lines.length;
+  let title: string | null = null;
+  const sections: Record<SectionName, SectionText | null> = {
+    "goal": null,
+    "next step": null,
+    "current phase": null,
+  };
+  let pending: { name: SectionName; headingLine: number } | null = null;
+  const phases: Phase[] = [];
+  let open: OpenPhase | null = null;
+  let checkedItems = 0;
+  for (let i = 0; i < n; i++) {
+    const line = lines[i]!;
+    const level = line.charCodeAt(0) === HASH ? headingLevel(line) : 0;
+    if (level > 0) {
+      if (pending) {
+        sections[pending.name] = { headingLine: pending.headingLine, line: -1, text: "" };
+        pending = null;
+      }
+      if (open && level <= 3) {
+        phases.push(closePhase(open, i));
+        open = null;
+      }
+      if (level === 1 && title === null) title = headingText(line);
+      if (level === 2) {
+        const name = headingText(line).toLowerCase() as SectionName;
+        if (NAMED_SECTIONS.includes(name) && sections[name] === null) {
+          pending = { name, headingLine: i };
+        }
+      }
+      const end = level === 3 ? phaseNumberEnd(line) : -1;
+      if (end > 0) {
+        open = {
+          start: i,
+          number: Number(line.slice(digitsStart, end)),
+          rest: line.slice(end),
+          statusLine: -1,
+          statusLineCount: 0,
+          value: "",
+          inlineLine: -1,
+          inlineValue: "",
+        };
+      }
+    } else if (pending) {
+      const t = line.trim();
+      if (t) {
+        sections[pending.name] = { headingLine: pending.headingLine, line: i, text: t };
+        pending = null;
+      }
+    }
+    if (open) {
+      if (i > open.start && mayBeStatus(line) && line.includes("**Status:**")) {
+        const sm = STATUS_REGEXP.exec(line);
+        if (sm) {
+          open.statusLineCount++;
+          if (open.statusLine < 0) {
+            open.statusLine = i;
+            open.value = (sm[1] ?? "").trim();
+          }
+        }
+      }
+      if (open.inlineLine < 0 && line.includes("[")) {
+        const im = INLINE_STATUS_REGEXP.exec(line);
+        if (im?.[1]) {
+          open.inlineLine = i;
+          open.inlineValue = im[1];
+        }
+      }
+    }
+    if (line.includes("[") && CHECKED_REGEXP.test(line)) checkedItems++;
+  }
+  if (pending) sections[pending.name] = { headingLine: pending.headingLine, line: -1, text: "" };
+  if (open) phases.push(closePhase(open, n));
+  return {
+    title: title ?? "",
+    goal: sections["goal"],
+    nextStep: sections["next step"],
+    currentPhase: sections["current phase"],
+    phases,
+    checkedItems,
+    lines,
+    visible: new Array<boolean>(n).fill(true),
+  };
+}
+
+const HASH = 35; // "#"
+/** What JS's `.` does not match: a line holding one is no heading for HEADING_REGEXP. */
+const DOT_EXCLUDED = /[\n\r\u2028\u2029]/;
+
+/**
+ * The level of an ATX heading line (1-6), or 0: exactly when HEADING_REGEXP
+ * matches, without running it (1-6 "#", then a space or tab, and nothing
+ * the regex's `.` cannot match).
+ */
+function headingLevel(line: string): number {
+  let level = 0;
+  while (level < 7 && line.charCodeAt(level) === HASH) level++;
+  if (level > 6) return 0;
+  const c = line.charCodeAt(level);
+  if (c !== 32 && c !== 9) return 0;
+  return DOT_EXCLUDED.test(line) ? 0 : level;
+}
+
+let digitsStart = 0;
+
+/**
+ * For a level-3 heading line, where PHASE_REGEXP's number ends (its rest
+ * starts), or -1 when the regex does not match; the number starts at
+ * `digitsStart`. Same language as PHASE_REGEXP, without a match array.
+ */
+function phaseNumberEnd(line: string): number {
+  let p = 3;
+  if (line.charCodeAt(p) !== 32) return -1;
+  while (line.charCodeAt(p) === 32) p++;
+  if (!line.startsWith("Phase", p)) return -1;
+  p += 5;
+  if (line.charCodeAt(p) !== 32) return -1;
+  while (line.charCodeAt(p) === 32) p++;
+  digitsStart = p;
+  while (isDigit(line.charCodeAt(p))) p++;
+  return p > digitsStart ? p : -1;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function headingText(line: string): string {
+  return HEADING_REGEXP.exec(line)?.[2]?.trim() ?? "";
+}
+
+/**
+ * Cheap pre-check for STATUS_REGEXP: its first non-blank character is a
+ * list marker, a digit or the "*" of "**Status:**".
+ */
+function mayBeStatus(line: string): boolean {
+  const c = line.charCodeAt(0);
+  // "-", "*", "+", digits; anything else but whitespace cannot start a status line.
+  return c === 45 || c === 42 || c === 43 || (c >= 48 && c <= 57) || c <= 32 || c > 126;
+}
+
+function closePhase(p: OpenPhase, end: number): Phase {
+  const inline = p.statusLine < 0;
+  const statusLine = inline ? p.inlineLine : p.statusLine;
+  const value = inline ? p.inlineValue : p.value;
+  return makePhase(p.number, p.rest, p.start, end, statusLine, p.statusLineCount, value);
+}
+
 interface Heading {
   readonly line: number;
   readonly level: number;
@@ -115,9 +310,17 @@ function findHeadings(shown: readonly (string | null)[]): Heading[] {
   return out;
 }
 
-function sectionEnd(shown: readonly unknown[], headings: readonly Heading[], h: Heading): number {
-  const next = headings.find((o) => o.line > h.line && o.level <= h.level);
-  return next ? next.line : shown.length;
+/** For each heading, the line of the next heading at its level or above (one stack pass). */
+function sectionEnds(total: number, headings: readonly Heading[]): number[] {
+  const ends = new Array<number>(headings.length).fill(total);
+  const stack: number[] = [];
+  headings.forEach((h, j) => {
+    while (stack.length && headings[stack[stack.length - 1]!]!.level >= h.level) {
+      ends[stack.pop()!] = h.line;
+    }
+    stack.push(j);
+  });
+  return ends;
 }
 
 function findSection(
@@ -125,9 +328,10 @@ function findSection(
   headings: readonly Heading[],
   name: string,
 ): SectionText | null {
-  const h = headings.find((x) => x.level === 2 && x.text.toLowerCase() === name);
+  const at = headings.findIndex((x) => x.level === 2 && x.text.toLowerCase() === name);
+  const h = headings[at];
   if (!h) return null;
-  const end = headings.find((o) => o.line > h.line)?.line ?? shown.length;
+  const end = headings[at + 1]?.line ?? shown.length;
   for (let i = h.line + 1; i < end; i++) {
     const text = shown[i]?.trim();
     if (text) return { headingLine: h.line, line: i, text };
@@ -137,12 +341,12 @@ function findSection(
 
 function findPhases(shown: readonly (string | null)[], headings: readonly Heading[]): Phase[] {
   const out: Phase[] = [];
-  for (const h of headings) {
+  const ends = sectionEnds(shown.length, headings);
+  headings.forEach((h, j) => {
     const m = h.level === 3 ? PHASE_REGEXP.exec(shown[h.line] ?? "") : null;
-    if (!m?.[1]) continue;
-    const end = sectionEnd(shown, headings, h);
-    out.push(readPhase(shown, h.line, end, Number(m[1]), m[2] ?? ""));
-  }
+    if (!m?.[1]) return;
+    out.push(readPhase(shown, h.line, ends[j]!, Number(m[1]), m[2] ?? ""));
+  });
   return out;
 }
 
@@ -171,10 +375,21 @@ function readPhase(
       }
     }
   }
-  const title = rest.replace(CLOSING_HASHES_REGEXP, "").replace(INLINE_STATUS_REGEXP, "").replace(
-    /^\s*[:.\-–—]?\s*/,
-    "",
-  ).trim();
+  return makePhase(number, rest, start, end, statusLine, statusLineCount, value);
+}
+
+function makePhase(
+  number: number,
+  rest: string,
+  start: number,
+  end: number,
+  statusLine: number,
+  statusLineCount: number,
+  value: string,
+): Phase {
+  const unclosed = rest.includes("#") ? rest.replace(CLOSING_HASHES_REGEXP, "") : rest;
+  const title = (unclosed.includes("[") ? unclosed.replace(INLINE_STATUS_REGEXP, "") : unclosed)
+    .replace(TITLE_LEAD_REGEXP, "").trim();
   return {
     number,
     title,
@@ -189,6 +404,7 @@ function readPhase(
 
 function statusOf(value: string, line: number): PhaseStatus {
   if (line < 0) return "missing";
+  if (value === "pending" || value === "complete" || value === "in_progress") return value;
   const word = /^[`*_]*([A-Za-z_-]+)/.exec(value)?.[1] ?? "";
   return (STATUS_VALUES as readonly string[]).includes(word) ? word as StatusValue : "unknown";
 }

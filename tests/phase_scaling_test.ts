@@ -8,28 +8,14 @@
  */
 
 import { cpuUsage } from "node:process";
-import { run } from "../lib/cli/mod.ts";
-import type { Host } from "../lib/core/host.ts";
 import { attestationText } from "../lib/core/attestation.ts";
 import { sha256Hex } from "../lib/core/sha256.ts";
 import { phasePlan } from "../bench/plans.ts";
 import { assert } from "./assert.ts";
 import { tempProject, writeText } from "./helpers.ts";
+import { runInProcess } from "./in_process.ts";
 
 const N = 8000;
-
-function fakeHost(cwd: string, stdin: string): Host {
-  const bytes = new TextEncoder().encode(stdin);
-  return {
-    cwd,
-    env: () => undefined,
-    now: () => new Date(),
-    readStdin: () => bytes,
-    stdout: () => {},
-    stderr: () => {},
-    isTty: false,
-  };
-}
 
 async function project(dir: string, phases: number, gated: boolean): Promise<void> {
   const plan = phasePlan(phases);
@@ -61,7 +47,7 @@ const CASES: { name: string; argv: string[]; stdin: string }[] = [
  */
 async function timeOnce(dir: string, argv: string[], stdin: string): Promise<number> {
   const t0 = cpuUsage();
-  await run(argv, fakeHost(dir, stdin));
+  await runInProcess(dir, argv, { stdin });
   const d = cpuUsage(t0);
   return (d.user + d.system) / 1000;
 }
@@ -96,6 +82,7 @@ for (const gated of [false, true]) {
             `${c.name}: ${a.toFixed(1)} ms -> ${b.toFixed(1)} ms (${(b / a).toFixed(2)}x)`,
           );
         }
+        // deno-lint-ignore no-console
         if (Deno.env.get("PWF_SCALE_REPORT")) console.log(report.at(-1));
         assert(ratio <= 2.5, `${c.name} is superlinear in the phase count:\n${report.join("\n")}`);
       }

@@ -14,7 +14,7 @@ import {
   parsePlanOnePass,
   visibleLines,
 } from "./plan_parse.ts";
-import { splitLines } from "./text.ts";
+import { splitLines } from "./lines.ts";
 
 /** A small seeded PRNG (mulberry32), so a failure names a reproducible seed. */
 function rng(seed: number): () => number {

@@ -109,6 +109,7 @@ async function recordError(spec: HostSpec, payload: Payload, ctx: Context): Prom
   }
   const err = payload.error;
   const { appendLedger } = await import("../store/ledger_store.ts");
+  const { HOOK_WAIT_MS } = await import("../store/lock.ts");
   const message = err && typeof err === "object"
     ? stringField(err as Payload, "message")
     : stringField(payload, "error");
@@ -119,7 +120,7 @@ async function recordError(spec: HostSpec, payload: Payload, ctx: Context): Prom
     phase: "",
     files: [],
     now: ctx.host.now(),
-  });
+  }, { waitMs: HOOK_WAIT_MS });
   return { result: NOTHING, outcome: "error-recorded", planId: r.plan.id };
 }
 

@@ -28,7 +28,7 @@ import {
   readGateState,
   writeGateState,
 } from "./gate_state.ts";
-import { withLock } from "./lock.ts";
+import { HOOK_WAIT_MS, withLock } from "./lock.ts";
 import { readMode } from "./planning.ts";
 import { planFile, type PlanRef, resolvePlan } from "./resolve.ts";
 
@@ -156,7 +156,7 @@ async function persist(
       const again = decide(state);
       writeGateState(plan, state, again.newCounters);
       return again;
-    });
+    }, { waitMs: HOOK_WAIT_MS }); // a Stop hook must answer within its budget
     return outcome(d, report, cap);
   } catch (err) {
     if (first.decision === "block") {

@@ -15,7 +15,7 @@ import {
 import { encodeText } from "../core/text.ts";
 import { readFile, writeFile } from "./files.ts";
 import { ledgerFiles, ledgerLines, readLedger } from "./ledger_files.ts";
-import { withLock } from "./lock.ts";
+import { type LockOptions, withLock } from "./lock.ts";
 import { requirePlanningPlan } from "./planning.ts";
 import { planFile, type PlanRef } from "./resolve.ts";
 
@@ -45,6 +45,7 @@ export interface AppendRequest {
 export async function appendLedger(
   plan: PlanRef,
   req: AppendRequest,
+  lock: LockOptions = {},
 ): Promise<{ tick: number; file: string; line: string }> {
   requirePlanningPlan(plan, "write the ledger of");
   const agent = sanitiseAgent(req.agent);
@@ -62,5 +63,5 @@ export async function appendLedger(
     bytes.set(add, old.length);
     writeFile(loc, bytes);
     return { tick, file: `${plan.display}/ledger-${agent}.jsonl`, line };
-  });
+  }, lock);
 }

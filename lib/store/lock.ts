@@ -1,12 +1,24 @@
 /**
  * A lock file per directory, created exclusively, for writers of shared files
- * (status lines, ledgers, counters, `.active_plan`). Bounded wait; a lock
- * older than STALE_MS is taken over (its holder crashed).
+ * (status lines, ledgers, counters, `.active_plan`).
+ *
+ * The lock file carries an owner token (`{"pid":..,"host":..,"started":..,
+ * "token":..}`) and its owner holds an OS file lock on it (flock /
+ * LockFileEx) for as long as it runs: the kernel drops that lock when the
+ * owner dies, which is the proof that the owner is gone on this host (the
+ * sandbox has no `--allow-sys` or `--allow-run`, so pwf can neither read the
+ * host name nor probe a pid; the token's `host` is therefore null).
+ *
+ * A lock is taken over when its owner is provably gone (its OS lock is free
+ * and the file is at least TAKEOVER_GRACE_MS old), when its mtime lies more
+ * than CLOCK_SKEW_MS in the future (a clock stepped back after a crash), or
+ * when it is older than STALE_MS. Hooks wait at most HOOK_WAIT_MS, commands
+ * WAIT_MS, and then say who holds the lock and for how long.
  * @module
  */
 
 import { ContainmentError, PwfError } from "../core/errors.ts";
-import { inspect, type Location, pathOf, showLoc } from "./containment.ts";
+import { inspect, type Location, pathOf, sameFile, showLoc } from "./containment.ts";
 
 /** Name of the lock file inside the locked directory. */
 export const LOCK_NAME = ".pwf.lock";
@@ -14,36 +26,122 @@ export const LOCK_NAME = ".pwf.lock";
 /** A lock older than this is stale (no pwf operation holds one this long). */
 export const STALE_MS = 5_000;
 
-/** How long a writer waits for a lock before giving up. */
+/** How long a command waits for a lock before giving up. */
 export const WAIT_MS = 15_000;
 
-function tryCreate(lock: Location, token: string): boolean {
+/** How long a hook waits for a lock: a fire must answer within its budget. */
+export const HOOK_WAIT_MS = 300;
+
+/** An mtime this far ahead of the clock is "in the future". */
+export const CLOCK_SKEW_MS = 1_000;
+
+/** The owner takes its OS lock right after creating the file; younger files get the benefit of the doubt. */
+export const TAKEOVER_GRACE_MS = 100;
+
+/** Options of withLock. */
+export interface LockOptions {
+  /** Longest wait for the lock, in ms (default WAIT_MS; hooks pass HOOK_WAIT_MS). */
+  readonly waitMs?: number;
+}
+
+/** A parsed owner token (fields null when unreadable). */
+export interface LockOwner {
+  readonly pid: number | null;
+  readonly started: string | null;
+}
+
+interface Held {
+  readonly file: Deno.FsFile;
+  readonly token: string;
+}
+
+function ownerToken(token: string): string {
+  return JSON.stringify({ pid: Deno.pid, host: null, started: new Date().toISOString(), token }) +
+    "\n";
+}
+
+function tryCreate(lock: Location, token: string): Held | null {
+  let file: Deno.FsFile;
   try {
-    const file = Deno.openSync(pathOf(lock), { write: true, createNew: true, mode: 0o600 });
-    try {
-      file.writeSync(new TextEncoder().encode(token));
-    } finally {
-      file.close();
-    }
-    return true;
+    file = Deno.openSync(pathOf(lock), { write: true, createNew: true, mode: 0o600 });
   } catch (err) {
-    if (err instanceof Deno.errors.AlreadyExists) return false;
+    if (err instanceof Deno.errors.AlreadyExists) return null;
+    throw new PwfError(
+      `cannot create lock "${showLoc(lock)}": ${err instanceof Error ? err.message : err}`,
+    );
+  }
+  try {
+    try {
+      file.tryLockSync(true);
+    } catch { /* no OS locks on this filesystem: age and clock rules still apply */ }
+    const bytes = new TextEncoder().encode(ownerToken(token));
+    let off = 0;
+    while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
+    return { file, token };
+  } catch (err) {
+    // A full disk: never leave an empty lock behind for the next writer to wait on.
+    file.close();
+    try {
+      Deno.removeSync(pathOf(lock));
+    } catch { /* already gone */ }
     throw new PwfError(
       `cannot create lock "${showLoc(lock)}": ${err instanceof Error ? err.message : err}`,
     );
   }
 }
 
-function takeOverIfStale(lock: Location, now: number): void {
+/** Whether the lock file's OS lock is free (its owner is gone); null when that cannot be told. */
+function ownerGone(lock: Location, info: Deno.FileInfo): boolean | null {
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(pathOf(lock), { read: true });
+  } catch {
+    return null;
+  }
+  try {
+    sameFile(lock, info, file);
+    return file.tryLockSync(true);
+  } catch {
+    return null;
+  } finally {
+    file.close(); // closing drops the OS lock we may just have taken
+  }
+}
+
+/** Read the owner token of a lock file (best effort). */
+export function readLockOwner(lock: Location): LockOwner {
+  try {
+    if (inspect(lock).kind !== "file") return { pid: null, started: null };
+    const text = new TextDecoder().decode(Deno.readFileSync(pathOf(lock))).slice(0, 512);
+    const v = JSON.parse(text);
+    return {
+      pid: Number.isSafeInteger(v?.pid) ? v.pid : null,
+      started: typeof v?.started === "string" && /^[0-9T:.Z-]{1,40}$/.test(v.started)
+        ? v.started
+        : null,
+    };
+  } catch {
+    return { pid: null, started: null };
+  }
+}
+
+/** Why a lock may be taken over, or null while its owner may be alive. */
+function takeoverReason(lock: Location, info: Deno.FileInfo, now: number): string | null {
+  const age = now - (info.mtime?.getTime() ?? now);
+  if (age < -CLOCK_SKEW_MS) return "its mtime is in the future";
+  if (age > STALE_MS) return "it is stale";
+  if (age >= TAKEOVER_GRACE_MS && ownerGone(lock, info) === true) return "its owner is gone";
+  return null;
+}
+
+function takeOverIfDead(lock: Location, now: number): void {
   const found = inspect(lock); // throws on a symlinked lock: never follow it
   if (found.kind === "dir") {
     throw new ContainmentError(
       `refused lock "${showLoc(lock)}": it is a directory, not a lock file (remove it, then retry)`,
     );
   }
-  if (found.kind !== "file") return;
-  const age = now - (found.info.mtime?.getTime() ?? now);
-  if (age < STALE_MS) return;
+  if (found.kind !== "file" || takeoverReason(lock, found.info, now) === null) return;
   try {
     const again = Deno.lstatSync(pathOf(lock));
     if (again.ino !== found.info.ino || again.mtime?.getTime() !== found.info.mtime?.getTime()) {
@@ -53,38 +151,76 @@ function takeOverIfStale(lock: Location, now: number): void {
   } catch { /* someone else took it over first */ }
 }
 
-function release(lock: Location, token: string): void {
+function release(lock: Location, held: Held): void {
   try {
-    if (inspect(lock).kind !== "file") return;
-    const held = new TextDecoder().decode(Deno.readFileSync(pathOf(lock)));
-    if (held === token) Deno.removeSync(pathOf(lock));
-  } catch { /* nothing left to release */ }
+    const found = inspect(lock);
+    if (found.kind === "file") {
+      const mine = held.file.statSync();
+      const same = found.info.ino !== null && mine.ino !== null
+        ? found.info.ino === mine.ino && found.info.dev === mine.dev
+        : null;
+      if (same === true) Deno.removeSync(pathOf(lock));
+      else if (same === null) {
+        held.file.unlockSync();
+        const text = new TextDecoder().decode(Deno.readFileSync(pathOf(lock)));
+        if (text.includes(`"token":"${held.token}"`)) Deno.removeSync(pathOf(lock));
+      }
+    }
+  } catch {
+    /* nothing left to release */
+  } finally {
+    try {
+      held.file.close();
+    } catch { /* closed */ }
+  }
+}
+
+/** One line naming who holds a lock and for how long. */
+function holderText(lock: Location, now: number): string {
+  const found = (() => {
+    try {
+      return inspect(lock);
+    } catch {
+      return { kind: "missing" } as const;
+    }
+  })();
+  if (found.kind !== "file") return "";
+  const owner = readLockOwner(lock);
+  const age = ((now - (found.info.mtime?.getTime() ?? now)) / 1000).toFixed(1);
+  const who = owner.pid === null ? "an unknown owner" : `pid ${owner.pid}`;
+  return ` held by ${who}${owner.started ? ` since ${owner.started}` : ""} (age ${age} s)`;
 }
 
 /** Run `fn` while holding the lock of directory `dir`. */
-export async function withLock<T>(dir: Location, fn: () => T | Promise<T>): Promise<T> {
+export async function withLock<T>(
+  dir: Location,
+  fn: () => T | Promise<T>,
+  opts: LockOptions = {},
+): Promise<T> {
   const lock: Location = { root: dir.root, segments: [...dir.segments, LOCK_NAME] };
   if (inspect(dir).kind !== "dir") {
     throw new ContainmentError(`cannot lock "${showLoc(dir)}": not a directory`);
   }
+  const waitMs = opts.waitMs ?? WAIT_MS;
   const token = `${Date.now()}-${Math.random().toString(16).slice(2)}`;
-  const deadline = Date.now() + WAIT_MS;
+  const deadline = Date.now() + waitMs;
   let delay = 2;
-  while (!tryCreate(lock, token)) {
-    takeOverIfStale(lock, Date.now());
+  let held: Held | null;
+  while ((held = tryCreate(lock, token)) === null) {
+    takeOverIfDead(lock, Date.now());
     if (Date.now() > deadline) {
       throw new PwfError(
-        `timed out waiting for lock "${
-          showLoc(lock)
-        }": another pwf is writing; if none is running, delete that file`,
+        `timed out after ${(waitMs / 1000).toFixed(1)} s waiting for lock "${showLoc(lock)}"${
+          holderText(lock, Date.now())
+        }: another pwf is writing; if none is running, delete that file`,
       );
     }
-    await new Promise((r) => setTimeout(r, delay + Math.random() * delay));
+    await new Promise((r) => setTimeout(r, Math.min(delay + Math.random() * delay, waitMs)));
     delay = Math.min(delay * 2, 50);
   }
   try {
     return await fn();
   } finally {
-    release(lock, token);
+    release(lock, held);
   }
 }

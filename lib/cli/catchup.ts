@@ -6,6 +6,7 @@
  * @module
  */
 
+import { printableLines } from "../core/text.ts";
 import { renderMetadata, renderReplay, transcriptJson } from "../core/catchup.ts";
 import {
   catchupSummary,
@@ -68,7 +69,7 @@ export async function runCatchup(args: CatchupArgs, ctx: Context): Promise<numbe
     const { plan, why } = requirePlan(ctx);
     const summary = catchupSummary(gatherCatchupInput(plan, why, ctx.host.now()));
     if (args.json) printJson(ctx, catchupSummaryJson(summary));
-    else ctx.host.stdout(await renderCatchupSummary(summary));
+    else ctx.host.stdout(printableLines(await renderCatchupSummary(summary)));
     return 0;
   }
   // One byte more than the limit tells a longer stdin from one of exactly 2 MiB.
@@ -76,8 +77,9 @@ export async function runCatchup(args: CatchupArgs, ctx: Context): Promise<numbe
   const truncated = raw.length > TRANSCRIPT_READ_LIMIT;
   const t = parseTranscript(raw.subarray(0, TRANSCRIPT_READ_LIMIT), ctx.root, truncated);
   if (args.json) printJson(ctx, transcriptJson(t, args.mode, ctx.root));
-  else if (args.mode === "metadata") ctx.host.stdout(renderMetadata(t, ctx.root));
-  else ctx.host.stdout(await renderReplay(t, ctx.root));
+  // Text from disk and transcripts: no terminal escapes outside frames either (issue 12 item 10).
+  else if (args.mode === "metadata") ctx.host.stdout(printableLines(renderMetadata(t, ctx.root)));
+  else ctx.host.stdout(printableLines(await renderReplay(t, ctx.root)));
   return 0;
 }
 

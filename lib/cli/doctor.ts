@@ -5,6 +5,7 @@
  * @module
  */
 
+import { printableLines } from "../core/text.ts";
 import { attestationLabel } from "../core/attestation.ts";
 import { PwfError } from "../core/errors.ts";
 import { type DoctorCheck, doctorFailed, receiptChecks, renderDoctor } from "../core/doctor.ts";
@@ -186,7 +187,8 @@ export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number>
     ...await guarded("hooks", () => receiptChecks(readReceipts(ctx.root), ctx.host.now())),
   );
   if (args.json) printJson(ctx, { schemaVersion: 1, ok: !doctorFailed(checks), checks });
-  else ctx.host.stdout(renderDoctor(checks));
+  // Receipt fields and plan text come from disk: no terminal escapes (issue 12 item 10).
+  else ctx.host.stdout(printableLines(renderDoctor(checks)));
   return doctorFailed(checks) ? 1 : 0;
 }
 

@@ -21,7 +21,7 @@ const NONCE_CONTEXT = "planning-with-files-context-v1";
 
 /**
  * Neutralise a payload: every line terminator of the one line definition
- * (`lines.ts`) becomes "\n", every occurrence of a delimiter word
+ * (`lines.ts`) becomes "\n", other control characters U+FFFD, every occurrence of a delimiter word
  * (`BEGIN-PWF-DATA` / `END-PWF-DATA`, any letter case, anywhere in a line,
  * with the `=` run before it) gets a backslash in front, and the payload
  * ends with exactly one "\n". So no line of a payload, by anyone's idea of
@@ -35,9 +35,17 @@ const NONCE_CONTEXT = "planning-with-files-context-v1";
  * ```
  */
 export function neutralise(payload: string): string {
-  const body = toLf(payload).replace(/\n+$/, "");
+  const body = toLf(payload).replace(/\n+$/, "").replace(CONTROLS, "\uFFFD");
   return `${body.replace(DELIMITER_WORD, "\\$1")}\n`;
 }
+
+/**
+ * Control characters other than tab and "\n" (terminal escapes, NUL, C1)
+ * become U+FFFD in a payload: framed text reaches terminals (`pwf catchup`,
+ * `pwf inject`) as well as models, and neither needs them.
+ */
+// deno-lint-ignore no-control-regex
+const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
 /** A delimiter word with the `=` run before it; neutralising prefixes the match. */
 const DELIMITER_WORD = /(=*(?:BEGIN|END)-PWF-DATA)/gi;

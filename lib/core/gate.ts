@@ -5,6 +5,7 @@
  * @module
  */
 
+import { quoteExcerpt } from "./excerpt.ts";
 import { type Fingerprint, progressed } from "./gate_fingerprint.ts";
 import { type Mode, modeName } from "./mode.ts";
 import type { PhaseCounts } from "./plan_parse.ts";
@@ -113,10 +114,9 @@ export function gateCap(
   return hostLimit === null || hostLimit === undefined ? asked : Math.min(asked, hostLimit);
 }
 
+/** The phase as a short quoted excerpt: plan text never leaves a frame unquoted (issue 12). */
 function phaseName(p: { number: number; title: string }): string {
-  // deno-lint-ignore no-control-regex
-  const title = p.title.replace(/[\x00-\x1f\x7f]/g, " ").slice(0, 120);
-  return `Phase ${p.number}${title ? `: ${title}` : ""}`;
+  return quoteExcerpt(`Phase ${p.number}${p.title ? `: ${p.title}` : ""}`, 120);
 }
 
 /**
@@ -170,9 +170,9 @@ export function decideGate(input: GateInput): GateDecision {
     decision: "block",
     condition: "blocked",
     reason:
-      `${GATE_PREFIX} Gated plan incomplete: phase '${
+      `${GATE_PREFIX} Gated plan incomplete: phase ${
         phaseName(input.inProgress)
-      }' is in_progress (${complete}/${total} complete, gate block ${n}/${cap}). ` +
+      } is in_progress (${complete}/${total} complete, gate block ${n}/${cap}). ` +
       `Finish or update the plan (pwf phase ${input.inProgress.number} complete), then stop.`,
     newCounters: { blocks: n, lastFingerprint: input.fingerprint },
   };

@@ -13,6 +13,7 @@ export * from "./check_view.ts";
 export * from "./color.ts";
 export * from "./doctor.ts";
 export * from "./errors.ts";
+export * from "./excerpt.ts";
 export * from "./framing.ts";
 export * from "./frontmatter.ts";
 export * from "./guidance.ts";

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { plainExcerpt } from "../core/excerpt.ts";
 import { PwfError } from "../core/errors.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import {
@@ -50,8 +51,21 @@ export interface FireOptions {
   readonly sessionId?: string | undefined;
 }
 
+/** Longest notice, in characters: ids, paths and messages inside it come from env and disk. */
+export const NOTICE_MAX = 400;
+
+/**
+ * One bounded notice line: pwf's own prefix, then the rest as a control-free
+ * excerpt (no line terminators, no second tag, no delimiter) of at most
+ * NOTICE_MAX characters.
+ */
+function boundedNotice(text: string): string {
+  const rest = text.startsWith(PREFIX) ? text.slice(PREFIX.length) : text;
+  return `${PREFIX} ${plainExcerpt(rest, NOTICE_MAX - PREFIX.length - 1)}`;
+}
+
 const notice = (tier: Tier, text: string, outcome: string): Fire => ({
-  text: tier === "userprompt" || tier === "session-start" ? `${text}\n` : "",
+  text: tier === "userprompt" || tier === "session-start" ? `${boundedNotice(text)}\n` : "",
   outcome,
   planId: null,
 });

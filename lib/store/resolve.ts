@@ -6,6 +6,7 @@
  * @module
  */
 
+import { plainExcerpt, quoteExcerpt } from "../core/excerpt.ts";
 import { ContainmentError } from "../core/errors.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
 import { decodeText } from "../core/text.ts";
@@ -96,7 +97,9 @@ function pinProblem(root: string, pin: string | undefined): string | null {
   if (pin === undefined || pin === "") return null;
   const trim = (p: string) => p.replace(/[\\/]+$/, "") || p;
   if (pin === "." || pin === "./" || trim(pin) === trim(root)) return null;
-  return `PWF_PLAN_ROOT="${pin}" is not the directory pwf started in; the sandbox cannot reach it (run pwf from that directory instead)`;
+  return `PWF_PLAN_ROOT=${
+    quoteExcerpt(pin, 60)
+  } is not the directory pwf started in; the sandbox cannot reach it (run pwf from that directory instead)`;
 }
 
 /**
@@ -107,7 +110,12 @@ export function resolvePlan(root: string, env: (name: string) => string | undefi
   const pinned = pinProblem(root, env("PWF_PLAN_ROOT"));
   if (pinned) return { kind: "refused", why: pinned };
   try {
-    inspect(planningLoc(root));
+    if (inspect(planningLoc(root)).kind === "file") {
+      return {
+        kind: "refused",
+        why: '.planning is a regular file, not a directory (move it away, then run "pwf init")',
+      };
+    }
   } catch (err) {
     if (err instanceof ContainmentError) return { kind: "refused", why: err.message };
     throw err;
@@ -130,7 +138,7 @@ export function resolvePlan(root: string, env: (name: string) => string | undefi
   if (newest !== null) {
     const skipped = pointer === null
       ? ""
-      : ` (.active_plan "${pointer}" is invalid or has no task_plan.md)`;
+      : ` (.active_plan ${quoteExcerpt(pointer, 60)} is invalid or has no task_plan.md)`;
     return {
       kind: "plan",
       plan: planRef(root, newest),
@@ -149,17 +157,21 @@ function byPlanId(root: string, id: string): Resolution {
   if (!isValidPlanId(id)) {
     return {
       kind: "refused",
-      why:
-        `PLAN_ID="${id}" is not a valid plan id (letters, digits, ".", "_", "-"; no leading "." or "-")`,
+      why: `PLAN_ID=${
+        quoteExcerpt(id, 60)
+      } is not a valid plan id (letters, digits, ".", "_", "-"; no leading "." or "-")`,
     };
   }
   const state = planFileState(root, id);
-  if (typeof state === "string") return { kind: "refused", why: `PLAN_ID="${id}": ${state}` };
+  if (typeof state === "string") {
+    return { kind: "refused", why: `PLAN_ID=${quoteExcerpt(id, 60)}: ${state}` };
+  }
   if (!state) {
     return {
       kind: "refused",
-      why:
-        `PLAN_ID="${id}" names no plan: .planning/${id}/task_plan.md is missing (see "pwf use --list")`,
+      why: `PLAN_ID=${quoteExcerpt(id, 60)} names no plan: .planning/${
+        plainExcerpt(id, 60)
+      }/task_plan.md is missing (see "pwf use --list")`,
     };
   }
   return { kind: "plan", plan: planRef(root, id), source: "PLAN_ID", why: "named by PLAN_ID" };

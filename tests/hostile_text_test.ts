@@ -61,7 +61,12 @@ Deno.test("a hostile phase title reaches every host's Stop answer only as a shor
     });
     let blocks = 0;
     for (const { host, event, r } of results) {
-      assertEquals(r.code, 0, `${host} ${event}: ${r.stderr}`);
+      const spec = HOSTS.find((h) => h.name === host)!;
+      const ev = spec.events.find((e) => e.name === event)!;
+      const blocked = r.stdout.includes("Gated plan incomplete");
+      // Exit 0 unless the host's own contract says otherwise (Mastra Code: a block is exit 2).
+      const want = spec.exitCode?.(ev, { context: "", block: blocked ? "x" : null }) ?? 0;
+      assertEquals(r.code, want, `${host} ${event}: ${r.stderr}`);
       for (const s of [...strings(r.stdout), ...r.stderr.split("\n").filter((l) => l)]) {
         assertCannotImpersonate(s, `${host} ${event}`);
         if (s.includes("Gated plan incomplete")) {

@@ -72,7 +72,18 @@ async function pi(mod: Any, dir: string): Promise<unknown> {
     isError: false,
   });
   await call("session_before_compact", { type: "session_before_compact" });
-  await call("agent_end", { type: "agent_end", messages: [] });
+  const toolTurn = {
+    role: "assistant",
+    content: [{ type: "toolCall", id: "t1", name: "write", arguments: {} }],
+    stopReason: "toolUse",
+  };
+  await call("turn_end", { type: "turn_end", turnIndex: 0, message: toolTurn, toolResults: [] });
+  const finalTurn = {
+    role: "assistant",
+    content: [{ type: "text", text: "Done." }],
+    stopReason: "stop",
+  };
+  await call("turn_end", { type: "turn_end", turnIndex: 1, message: finalTurn, toolResults: [] });
   return {
     registered: [...handlers.keys()].sort(),
     messages: [first ?? null, second ?? null],

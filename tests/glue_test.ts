@@ -141,12 +141,12 @@ Deno.test(skipOnWindows(STAND_INS, {
       await gatedPlan(dir);
       const r = await driveGlue("pi", dir, await realPwf(dir));
       assertEquals(r.result.registered, [
-        "agent_end",
         "before_agent_start",
         "input",
         "session_before_compact",
         "session_start",
         "tool_result",
+        "turn_end",
       ]);
       const [first, second] = r.result.messages;
       assertEquals([first.message.customType, first.message.display], ["pwf", false]);
@@ -158,7 +158,11 @@ Deno.test(skipOnWindows(STAND_INS, {
       assertEquals(r.result.read, null);
       assertEquals(r.result.sent.length, 1);
       assertEquals(r.result.sent[0].o, { deliverAs: "nextTurn" });
-      assertEquals(r.result.followUps.length, 1);
+      assertEquals(
+        r.result.followUps.length,
+        1,
+        "only the final turn (no tool calls) asks the gate",
+      );
       assertStringIncludes(r.result.followUps[0].t, "Phase 2: Build");
       assertEquals(r.result.followUps[0].o, { deliverAs: "followUp" });
     });

@@ -125,7 +125,7 @@ Deno.test("gated plan with a phase in progress: each host that can block does so
           "opencode",
           "session.idle",
         ],
-        ["pi", "agent_end"],
+        ["pi", "turn_end"],
         ["hermes", "pre_verify"],
       ]
     ) {

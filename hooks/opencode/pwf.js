@@ -74,6 +74,7 @@ function pwf(event, payload, cwd) {
   });
 }
 
+
 /** The context text of an answer, or "". */
 function contextOf(answer) {
   return typeof answer.additionalContext === "string" ? answer.additionalContext : "";

@@ -7,9 +7,18 @@
  * @module
  */
 
-/** The runner source for a host and a pwf binary. */
-export function glueRunner(host: string, bin: string, timeouts: Record<string, number>): string {
-  return `import { spawn } from "node:child_process";
+/**
+ * The runner source for a host and a pwf binary; `sync` adds `pwfSync`, the
+ * same call made synchronously, for a host event whose handler the host does
+ * not await (Pi's turn_end).
+ */
+export function glueRunner(
+  host: string,
+  bin: string,
+  timeouts: Record<string, number>,
+  sync = false,
+): string {
+  return `import { ${sync ? "spawn, spawnSync" : "spawn"} } from "node:child_process";
 
 const HOST = ${JSON.stringify(host)};
 const BIN = ${JSON.stringify(bin)};
@@ -80,6 +89,7 @@ function pwf(event, payload, cwd) {
   });
 }
 
+${sync ? SYNC_RUNNER : ""}
 /** The context text of an answer, or "". */
 function contextOf(answer) {
   return typeof answer.additionalContext === "string" ? answer.additionalContext : "";
@@ -91,3 +101,38 @@ function blockOf(answer) {
 }
 `;
 }
+
+const SYNC_RUNNER = `
+/** pwf() made synchronously (blocks the host until pwf answers or the timer fires). */
+function pwfSync(event, payload, cwd) {
+  let r;
+  try {
+    r = spawnSync(BIN, ["hook", HOST, event], {
+      cwd: cwd || undefined,
+      input: JSON.stringify(payload),
+      encoding: "utf8",
+      stdio: ["pipe", "pipe", "ignore"],
+      timeout: TIMEOUT_MS[event] || 10000,
+      windowsHide: true,
+    });
+  } catch (err) {
+    warn("cannot start " + BIN + ": " + String(err && err.message) + "; no plan context");
+    return {};
+  }
+  if (r.error) {
+    warn("cannot run " + BIN + " (" + String(r.error.code || r.error.message) + "); no plan context");
+    return {};
+  }
+  if (r.status !== 0) {
+    warn(BIN + " hook " + HOST + " " + event + " exited " + r.status + "; no plan context");
+    return {};
+  }
+  try {
+    const value = JSON.parse(r.stdout || "{}");
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
+  } catch {
+    warn(BIN + " hook " + HOST + " " + event + " printed something that is not JSON; ignored");
+    return {};
+  }
+}
+`;

@@ -98,6 +98,7 @@ export const claude: HostSpec = {
   manifestPath: ".claude/settings.json",
   events: EVENTS,
   manifest: (bin) => settingsManifest("claude", bin, EVENTS),
+  settings: { layout: "grouped", commandKeys: ["command"] },
   respond: settingsRespond("text"),
   // Claude Code replaces context over 10,000 characters by a 2 KB preview (measured).
   sessionIdKeys: ["session_id"],

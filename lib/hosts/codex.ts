@@ -61,6 +61,7 @@ export const codex: HostSpec = {
       EVENTS,
       (e) => ({ commandWindows: hookCommand(windowsBin(bin), "codex", e.name) }),
     ),
+  settings: { layout: "grouped", commandKeys: ["command", "commandWindows", "command_windows"] },
   respond: settingsRespond("none"),
   // Codex spills hook text over ~2,500 tokens (~10,000 characters) to a file.
   sessionIdKeys: ["session_id"],

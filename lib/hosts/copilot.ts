@@ -73,6 +73,7 @@ export const copilot: HostSpec = {
     }
     return { version: 1, hooks };
   },
+  settings: { layout: "flat", commandKeys: ["bash", "powershell", "command"] },
   respond,
   sessionIdKeys: ["sessionId"],
   proven:

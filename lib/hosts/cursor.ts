@@ -74,6 +74,7 @@ export const cursor: HostSpec = {
     }
     return { version: 1, hooks };
   },
+  settings: { layout: "flat", commandKeys: ["command"] },
   respond,
   // Every event carries conversation_id; only sessionStart also has session_id (same value).
   sessionIdKeys: ["conversation_id", "session_id"],

@@ -45,6 +45,7 @@ export const factory: HostSpec = {
   manifestPath: ".factory/settings.json",
   events: EVENTS,
   manifest: (bin) => settingsManifest("factory", bin, EVENTS),
+  settings: { layout: "grouped", commandKeys: ["command"] },
   respond: settingsRespond("none"),
   sessionIdKeys: ["session_id"],
   proven: "golden tests; e2e with droid 0.225.2 pending (hosts-offline measured delivery by hand)",

@@ -72,6 +72,7 @@ export const gemini: HostSpec = {
     }
     return { hooks };
   },
+  settings: { layout: "grouped", commandKeys: ["command"] },
   respond,
   sessionIdKeys: ["session_id"],
   proven:

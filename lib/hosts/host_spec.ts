@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { SettingsShape } from "../core/settings_merge.ts";
+
 /** The core operations a hook event can map to. */
 export type Op =
   | "session-start"
@@ -72,6 +74,11 @@ export interface HostSpec {
    * Stop only on exit 2).
    */
   exitCode?(event: HostEvent, result: OpResult): number;
+  /**
+   * How hooks sit in the host's settings file, for `hooks print --merge/--remove`
+   * and `hooks check`. Absent: the manifest is a file of pwf's own (save it whole).
+   */
+  readonly settings?: SettingsShape;
   /** stdout for an event's result ("" for nothing); must end with "\n" when non-empty. */
   respond(event: HostEvent, result: OpResult): string;
   /**

@@ -57,6 +57,7 @@ export const mastra: HostSpec = {
       timeout: e.timeout * 1000,
       description: `pwf: ${e.does.replace(/ \(.*\)$/, "")}`,
     }]])),
+  settings: { layout: "flat", commandKeys: ["command"], container: "root" },
   respond,
   exitCode: (event, r) => event.op === "stop" && r.block ? 2 : 0,
   sessionIdKeys: ["session_id"],

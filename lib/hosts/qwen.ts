@@ -37,6 +37,7 @@ export const qwen: HostSpec = {
   manifestPath: ".qwen/settings.json",
   events: EVENTS,
   manifest: (bin) => settingsManifest("qwen", bin, EVENTS, () => ({}), 1000),
+  settings: { layout: "grouped", commandKeys: ["command"] },
   respond: settingsRespond("none"),
   sessionIdKeys: ["session_id"],
   proven:

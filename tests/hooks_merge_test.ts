@@ -1,0 +1,93 @@
+// Black-box: `pwf hooks print --merge/--remove` and `pwf hooks check` read the
+// settings on stdin and write only stdout. The merge rules themselves are unit
+// tested per host in lib/hosts/settings_test.ts (no process per case).
+import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
+import { inProject, runPwf } from "./helpers.ts";
+
+const BIN = "C:/Tools/pwf.exe";
+const SETTINGS = JSON.stringify(
+  {
+    model: "opus",
+    hooks: {
+      Stop: [{ hooks: [{ type: "command", command: "say done" }] }],
+      PreToolUse: [{
+        matcher: "Bash",
+        hooks: [{ type: "command", command: "/old/pwf hook claude PreToolUse", timeout: 3 }],
+      }],
+    },
+    env: { N: "1" },
+  },
+  null,
+  4,
+) + "\n";
+
+Deno.test("hooks print claude --merge then --remove round-trips another tool's settings", async () => {
+  await inProject(async (dir) => {
+    const merged = await runPwf(dir, ["hooks", "print", "claude", "--bin", BIN, "--merge"], {
+      stdin: SETTINGS,
+    });
+    assertEquals(merged.code, 0, merged.stderr);
+    assertEquals(merged.stderr, "");
+    const v = JSON.parse(merged.stdout);
+    assertEquals(Object.keys(v), ["model", "hooks", "env"]);
+    assertEquals(v.hooks.Stop[0], { hooks: [{ type: "command", command: "say done" }] });
+    assertEquals(v.hooks.PreToolUse.length, 1, "the old pwf entry is replaced, not kept");
+    assertEquals(v.hooks.PreToolUse[0].hooks[0].command, `${BIN} hook claude PreToolUse`);
+    assertStringIncludes(merged.stdout, '\n    "model": "opus",\n'); // the file's own indentation
+    const removed = await runPwf(dir, ["hooks", "print", "claude", "--remove"], {
+      stdin: merged.stdout,
+    });
+    assertEquals(removed.code, 0, removed.stderr);
+    const back = JSON.parse(removed.stdout);
+    assertEquals(back.hooks, { Stop: [{ hooks: [{ type: "command", command: "say done" }] }] });
+    assertEquals(back.env, { N: "1" });
+  });
+});
+
+Deno.test("hooks print --merge with invalid settings exits 2, one stderr line, nothing on stdout", async () => {
+  await inProject(async (dir) => {
+    const r = await runPwf(dir, ["hooks", "print", "gemini", "--merge"], {
+      stdin: '{\n  "hooks": {"AfterTool": {}}\n}\n',
+    });
+    assertEquals(r.code, 2);
+    assertEquals(r.stdout, "");
+    assertEquals(r.stderr.trimEnd().split("\n").length, 1, r.stderr);
+    assertStringIncludes(r.stderr, '"hooks.AfterTool" is an object, not a list');
+  });
+});
+
+Deno.test("hooks check reports missing and foreign entries with exit 1, a merged file with exit 0", async () => {
+  await inProject(async (dir) => {
+    const before = await runPwf(dir, ["hooks", "check", "claude", "--bin", BIN], {
+      stdin: SETTINGS,
+    });
+    assertEquals(before.code, 1, before.stderr);
+    assert(/^MISSING +SessionStart +not registered$/m.test(before.stdout), before.stdout);
+    assert(/^OTHER-BIN +PreToolUse +runs another binary: \/old\/pwf/m.test(before.stdout));
+    assertStringIncludes(before.stdout, "--merge would change this file");
+    const merged = await runPwf(dir, ["hooks", "print", "claude", "--bin", BIN, "--merge"], {
+      stdin: SETTINGS,
+    });
+    const after = await runPwf(dir, ["hooks", "check", "claude", "--bin", BIN, "--json"], {
+      stdin: merged.stdout,
+    });
+    assertEquals(after.code, 0, after.stdout);
+    const report = JSON.parse(after.stdout);
+    assertEquals(report.schemaVersion, 1);
+    assertEquals(report.mergeChanges, false);
+    assert(report.events.every((e: { state: string }) => e.state === "ok"), after.stdout);
+  });
+});
+
+Deno.test("hooks print plain --merge prints pwf's own file; --remove says to delete it (exit 2)", async () => {
+  await inProject(async (dir) => {
+    const merged = await runPwf(dir, ["hooks", "print", "plain", "--merge"], { stdin: "{}" });
+    const print = await runPwf(dir, ["hooks", "print", "plain"]);
+    assertEquals(merged.code, 0, merged.stderr);
+    assertEquals(merged.stdout, print.stdout);
+    const removed = await runPwf(dir, ["hooks", "print", "plain", "--remove"]);
+    assertEquals(removed.code, 2);
+    assertEquals(removed.stdout, "");
+    assertStringIncludes(removed.stderr, "delete that file to uninstall");
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Every generated artifact in the repository, rendered from the tables in
  * lib/: README sections between `<!-- BEGIN GENERATED: x -->` markers (and,
- * as they are added, hook manifests). `deno task gen` writes them; a test
+ * as they are added, hook manifests and the host-native packages under
+ * packages/). `deno task gen` writes them; a test
  * fails when a committed file differs from what the tables render.
  * @module
  */
@@ -16,6 +17,7 @@ import {
   renderHostSections,
   renderHostsMarkdown,
 } from "../lib/hosts/mod.ts";
+import { packageFiles } from "./package_layout.ts";
 
 /** README sections: marker name -> rendered Markdown. */
 export function readmeSections(): Record<string, string> {
@@ -47,6 +49,7 @@ export async function generatedFiles(root: string): Promise<Record<string, strin
   const readme = await Deno.readTextFile(`${root}/README.md`);
   const files: Record<string, string> = { "README.md": renderReadme(readme) };
   for (const host of HOSTS) Object.assign(files, registrationFiles(host, "pwf"));
+  for (const file of packageFiles()) files[file.path] = file.text;
   return files;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Drive the real Claude Code CLI offline as a hook host (docs/e2e.md): a temp
  * project, HOME and TMPDIR per run, hooks registered with `pwf hooks print
- * claude --bin <launcher>`, `claude -p` with no credentials and an
+ * claude --bin <launcher> --merge` (or pwf's plugin), `claude -p` with no credentials and an
  * unreachable API, then the transcript it wrote.
  * @module
  */
@@ -42,8 +42,29 @@ function launcherScript(): string {
   return lines.join("\n") + "\n";
 }
 
-/** Create a sandbox with the hooks of `pwf hooks print claude` registered. */
-export async function makeSandbox(): Promise<Sandbox> {
+/**
+ * Settings another tool left in the project before pwf: other keys and
+ * another tool's hook, which `pwf hooks print --merge` must keep.
+ */
+export const FOREIGN_SETTINGS = JSON.stringify(
+  {
+    permissions: { allow: ["Bash(ls:*)"], deny: [] },
+    cleanupPeriodDays: 30,
+    hooks: { SessionEnd: [{ hooks: [{ type: "command", command: "true", timeout: 5 }] }] },
+  },
+  null,
+  2,
+) + "\n";
+
+/** How a sandbox registers pwf with Claude Code. */
+export type Registration = "merge" | "none";
+
+/**
+ * Create a sandbox. "merge": `project/.claude/settings.json` is FOREIGN_SETTINGS
+ * run through `pwf hooks print claude --bin <launcher> --merge`; "none": no
+ * settings (for the plugin route; the launcher's directory goes on PATH as `pwf`).
+ */
+export async function makeSandbox(registration: Registration = "merge"): Promise<Sandbox> {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "pwf-e2e-" }));
   const sb = {
     root,
@@ -58,10 +79,34 @@ export async function makeSandbox(): Promise<Sandbox> {
   }
   await Deno.writeTextFile(sb.launcher, launcherScript(), { mode: 0o755 });
   await Deno.chmod(sb.launcher, 0o755);
-  const manifest = await runPwf(sb.project, ["hooks", "print", "claude", "--bin", sb.launcher]);
-  if (manifest.code !== 0) throw new Error(`pwf hooks print failed: ${manifest.stderr}`);
-  await Deno.writeTextFile(`${sb.project}/.claude/settings.json`, manifest.stdout);
+  if (registration === "merge") {
+    const merged = await runPwf(
+      sb.project,
+      ["hooks", "print", "claude", "--bin", sb.launcher, "--merge"],
+      { stdin: FOREIGN_SETTINGS },
+    );
+    if (merged.code !== 0) throw new Error(`pwf hooks print --merge failed: ${merged.stderr}`);
+    await Deno.writeTextFile(`${sb.project}/.claude/settings.json`, merged.stdout);
+  }
   return sb;
+}
+
+/** Run a `claude` management command (plugin, marketplace) in the sandbox; throws on failure. */
+export async function claudeCommand(sb: Sandbox, args: readonly string[]): Promise<string> {
+  const out = await new Deno.Command(claudeBin(), {
+    args: [...args],
+    cwd: sb.project,
+    env: offlineEnv(sb, {}),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(60_000),
+  }).output();
+  const dec = new TextDecoder();
+  const text = dec.decode(out.stdout) + dec.decode(out.stderr);
+  if (!out.success) throw new Error(`claude ${args.join(" ")} failed (${out.code}):\n${text}`);
+  return text;
 }
 
 /** One transcript record (JSONL line). */
@@ -82,7 +127,8 @@ export interface ClaudeRun {
 /** The environment claude gets: nothing of the caller's (no key can leak). */
 export function offlineEnv(sb: Sandbox, extra: Record<string, string>): Record<string, string> {
   return {
-    PATH: "/usr/bin:/bin",
+    // The launcher's directory first: a plugin's hooks run `pwf` from PATH.
+    PATH: `${sb.root}/bin:/usr/bin:/bin`,
     HOME: sb.home,
     TMPDIR: sb.tmp,
     ANTHROPIC_BASE_URL: "http://127.0.0.1:9",

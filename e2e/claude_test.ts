@@ -11,16 +11,19 @@ import { sessionStartGuidance } from "../lib/core/guidance.ts";
 import { sha256Hex } from "../lib/core/sha256.ts";
 import { byteLength } from "../lib/core/text.ts";
 import { assert, assertEquals, assertNotIncludes, assertStringIncludes } from "../tests/assert.ts";
-import { runPwf } from "../tests/helpers.ts";
+import { REPO, runPwf } from "../tests/helpers.ts";
 import {
   acceptedContexts,
+  claudeCommand,
   type ClaudeRun,
+  FOREIGN_SETTINGS,
   hookAttachments,
   makeSandbox,
   modelText,
   runClaude,
   type Sandbox,
 } from "./claude_host.ts";
+import { MARKETPLACE, PACKAGES_DIR } from "../tools/package_layout.ts";
 import { outsideState } from "./outside_state.ts";
 
 const STARTED = performance.now();
@@ -192,6 +195,60 @@ Deno.test("claude: an empty .planning/ gets the session-start guidance", async (
   const model = modelText(run);
   assertStringIncludes(model, sessionStartGuidance().trimEnd());
   assertNotIncludes(model, "BEGIN-PWF-DATA");
+});
+
+Deno.test("claude: a settings file merged with --merge keeps the other tool's keys and hook, and Claude runs it", async () => {
+  let settings = "";
+  const run = await session(async (sb) => {
+    await withPlan(sb, planText());
+    settings = await Deno.readTextFile(`${sb.project}/.claude/settings.json`);
+  });
+  const foreign = JSON.parse(FOREIGN_SETTINGS), merged = JSON.parse(settings);
+  assertEquals(Object.keys(merged), Object.keys(foreign));
+  assertEquals(merged.permissions, foreign.permissions);
+  assertEquals(merged.cleanupPeriodDays, 30);
+  assertEquals(merged.hooks.SessionEnd, foreign.hooks.SessionEnd);
+  for (const event of EVENTS) assertEquals(merged.hooks[event].length, 1, event);
+  assertHooksFiredCleanly(run);
+  assertStringIncludes(modelText(run), GOAL);
+});
+
+/** What a Claude run shows of pwf: does the model text hold the plan? */
+function planReached(run: ClaudeRun): boolean {
+  return modelText(run).includes(GOAL);
+}
+
+Deno.test("claude: pwf's plugin installed from the local marketplace injects the plan; uninstalled, it does not", async () => {
+  const sb = await makeSandbox("none");
+  const pkg = `${REPO}/${PACKAGES_DIR}/claude`;
+  try {
+    await withPlan(sb, planText());
+    await claudeCommand(sb, ["plugin", "validate", pkg]);
+    assertStringIncludes(
+      await claudeCommand(sb, ["plugin", "marketplace", "add", pkg]),
+      `marketplace: ${MARKETPLACE}`,
+    );
+    await claudeCommand(sb, ["plugin", "install", `planning-with-files@${MARKETPLACE}`]);
+    const installed = await runClaude(sb, "What should I work on next?");
+    assertStringIncludes(installed.stdout, "Not logged in");
+    assertHooksFiredCleanly(installed);
+    assert(planReached(installed), "plan text in the model request with the plugin installed");
+    const frames = await verifiedFrames(modelText(installed));
+    assert(frames.some((f) => f.kind === "plan"), "a verified plan frame");
+
+    await claudeCommand(sb, ["plugin", "uninstall", `planning-with-files@${MARKETPLACE}`]);
+    await claudeCommand(sb, ["plugin", "marketplace", "remove", MARKETPLACE]);
+    const removed = await runClaude(sb, "What should I work on next?");
+    assertStringIncludes(removed.stdout, "Not logged in");
+    const model = modelText(removed);
+    assertStringIncludes(model, "What should I work on next?");
+    for (const absent of [GOAL, PHASE_TITLE, "BEGIN-PWF-DATA", DATA_ONLY_LINE]) {
+      assertNotIncludes(model, absent);
+    }
+    assertEquals(removed.events.filter((e) => e.subtype === "hook_response").length, 0);
+  } finally {
+    await sb.cleanup();
+  }
 });
 
 Deno.test("claude e2e: finished within a minute, nothing left outside temp folders and cache", async () => {

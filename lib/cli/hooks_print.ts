@@ -121,8 +121,8 @@ function defaultBin(): string {
 }
 
 /** The settings file on stdin as text (empty: no file yet). */
-function readSettings(ctx: Context): string {
-  const bytes = ctx.host.readStdin(SETTINGS_LIMIT + 1);
+async function readSettings(ctx: Context): Promise<string> {
+  const bytes = await ctx.host.readStdin(SETTINGS_LIMIT + 1);
   if (bytes.length > SETTINGS_LIMIT) {
     throw new SettingsError(`the settings on stdin exceed ${SETTINGS_LIMIT / 1024 / 1024} MiB`);
   }
@@ -151,7 +151,12 @@ function withWhere<T>(what: string, f: () => T): T {
   }
 }
 
-function runPrint(args: HooksArgs, host: HostSpec, bin: string, ctx: Context): number {
+async function runPrint(
+  args: HooksArgs,
+  host: HostSpec,
+  bin: string,
+  ctx: Context,
+): Promise<number> {
   if (args.file !== undefined) {
     const file = companionFiles(host, bin).find((f) => f.path.split("/").pop() === args.file);
     ctx.host.stdout(file ? file.text : manifestText(host, bin));
@@ -169,7 +174,7 @@ function runPrint(args: HooksArgs, host: HostSpec, bin: string, ctx: Context): n
       `${what}: ${host.title} loads pwf from a file of its own (${host.manifestPath}); delete that file to uninstall`,
     );
   }
-  const text = readSettings(ctx);
+  const text = await readSettings(ctx);
   const r = withWhere(
     what,
     () => (args.edit === "merge" ? mergeSettings : removeSettings)(text, reg),
@@ -186,8 +191,13 @@ const STATE_TEXT: Record<EventState["state"], string> = {
   stale: "registered, but this version registers no such event",
 };
 
-function runCheck(args: HooksArgs, host: HostSpec, bin: string, ctx: Context): number {
-  const text = readSettings(ctx);
+async function runCheck(
+  args: HooksArgs,
+  host: HostSpec,
+  bin: string,
+  ctx: Context,
+): Promise<number> {
+  const text = await readSettings(ctx);
   const reg = registration(host, bin);
   let events: EventState[];
   let changed: boolean;
@@ -230,7 +240,7 @@ function runCheck(args: HooksArgs, host: HostSpec, bin: string, ctx: Context): n
 }
 
 /** Run `pwf hooks print|check`. */
-export function runHooks(args: HooksArgs, ctx: Context): number {
+export function runHooks(args: HooksArgs, ctx: Context): Promise<number> | number {
   const host = findHost(args.host);
   if (!host) return 2;
   const bin = args.bin ?? defaultBin();

@@ -245,8 +245,10 @@ function editEvent(
 
 function manifestParts(
   manifest: unknown,
+  atRoot: boolean,
 ): { hooks: [string, unknown[]][]; header: [string, unknown][] } {
   const m = manifest as Record<string, unknown>;
+  if (atRoot) return { hooks: Object.entries(m as Record<string, unknown[]>), header: [] };
   const hooks = Object.entries(m.hooks as Record<string, unknown[]>);
   return { hooks, header: Object.entries(m).filter(([k]) => k !== "hooks") };
 }

@@ -28,6 +28,18 @@ function foreignEntry(host: HostSpec, command: string): string {
 function foreignSettings(host: HostSpec, indent = "    ", nl = "\n"): string {
   const first = host.events[0]!.name;
   const header = host.manifest(BIN) as Record<string, unknown>;
+  if (host.settings?.container === "root") {
+    // The file is the event lists and nothing else (Mastra Code's hooks.json).
+    return [
+      "{",
+      `${indent}${JSON.stringify(first)}: [`,
+      `${indent}${indent}${foreignEntry(host, 'guard --strict "$PROJECT_DIR"')}`,
+      `${indent}],`,
+      `${indent}"Notification": [${foreignEntry(host, "notify-send done")}],`,
+      `${indent}"Other": [{"type": "command", "command": "x", "env": {"BIG": 12345678901234567890, "F": 1.50, "U": "\\u00e9"}}]`,
+      "}",
+    ].join(nl) + nl;
+  }
   const lines = [
     "{",
     ...("version" in header ? [`${indent}"version": 1,`] : []),
@@ -45,9 +57,17 @@ function foreignSettings(host: HostSpec, indent = "    ", nl = "\n"): string {
   return lines.join(nl) + nl;
 }
 
+/** The event lists of a parsed settings file. */
+function hooksOf(host: HostSpec, settings: Record<string, unknown>): Record<string, unknown[]> {
+  return (host.settings?.container === "root" ? settings : settings.hooks ?? {}) as Record<
+    string,
+    unknown[]
+  >;
+}
+
 /** pwf's entries for `bin`, as (event, command) pairs in file order. */
 function pwfCommands(text: string, host: HostSpec): string[] {
-  const hooks = (JSON.parse(text).hooks ?? {}) as Record<string, Record<string, unknown>[]>;
+  const hooks = hooksOf(host, JSON.parse(text)) as Record<string, Record<string, unknown>[]>;
   const key = host.settings!.commandKeys[0]!;
   return Object.entries(hooks).flatMap(([event, list]) =>
     list.flatMap((
@@ -83,7 +103,7 @@ for (const host of SETTINGS_HOSTS) {
     const events = host.events.map((e) => `${e.name}: ${BIN} hook ${host.name} ${e.name}`);
     assertEquals(pwfCommands(merged, host).sort(), events.sort());
     // pwf's entry for an event that already had one goes after the other tool's.
-    const first = JSON.parse(merged).hooks[host.events[0]!.name];
+    const first = hooksOf(host, JSON.parse(merged))[host.events[0]!.name]!;
     assertEquals(first.length, 2);
     assertStringIncludes(JSON.stringify(first[0]), "guard --strict");
   });
@@ -110,26 +130,27 @@ for (const host of SETTINGS_HOSTS) {
   });
 
   Deno.test(`${host.name} --merge replaces an older pwf entry (other bin, other timeout, dropped event) in place`, () => {
-    const old = JSON.parse(mergeSettings(foreignSettings(host), reg(host, "/old/pwf")).text);
+    const oldFile = JSON.parse(mergeSettings(foreignSettings(host), reg(host, "/old/pwf")).text);
+    const old = { hooks: hooksOf(host, oldFile) as Record<string, Record<string, unknown>[]> };
     const [a, b] = [host.events[0]!.name, host.events[1]!.name];
     const grouped = host.settings!.layout === "grouped";
     const handlerOf = (e: Record<string, unknown>) =>
       (grouped ? (e.hooks as unknown[])[0] : e) as Record<string, unknown>;
-    handlerOf(old.hooks[b].at(-1)).timeout = 1; // an older version's timeout
+    handlerOf(old.hooks[b]!.at(-1)!).timeout = 1; // an older version's timeout
     const stale = { type: "command", command: `/old/pwf hook ${host.name} RetiredEvent` };
     old.hooks.RetiredEvent = [grouped ? { hooks: [stale] } : stale];
-    const text = JSON.stringify(old, null, 2) + "\n";
+    const text = JSON.stringify(oldFile, null, 2) + "\n";
     const check = mergeSettings(text, reg(host));
     const states = Object.fromEntries(check.events.map((e) => [e.event, e.state]));
     assertEquals(states[a], "other-bin");
     assertEquals(states.RetiredEvent, "stale");
-    const merged = JSON.parse(check.text);
+    const merged = { hooks: hooksOf(host, JSON.parse(check.text)) };
     assertEquals("RetiredEvent" in merged.hooks, false);
     const events = host.events.map((e) => `${e.name}: ${BIN} hook ${host.name} ${e.name}`);
     assertEquals(pwfCommands(check.text, host).sort(), events.sort());
     // Still after the other tool's entry, not duplicated.
-    assertEquals(merged.hooks[a].length, 2);
-    assertStringIncludes(JSON.stringify(merged.hooks[a][0]), "guard --strict");
+    assertEquals(merged.hooks[a]!.length, 2);
+    assertStringIncludes(JSON.stringify(merged.hooks[a]![0]), "guard --strict");
     assertEquals(mergeSettings(check.text, reg(host)).changed, false);
   });
 }

@@ -29,18 +29,23 @@ function safeWrite(name: "stdout" | "stderr", text: string): void {
   }
 }
 
-/** One read, or null when `ms` pass first (the pending read is abandoned: the process exits soon). */
+/**
+ * A promise that resolves after `ms`, without setTimeout: in Deno 2.9 the
+ * first setTimeout call loads the node:timers compatibility layer, which costs
+ * more CPU than a whole typical hook fire (docs/performance.md). A timed
+ * Atomics.waitAsync on a cell nobody notifies is V8's own timer; it fires
+ * while a pending read keeps the event loop running.
+ */
+function sleepFor(ms: number): Promise<"timeout"> {
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  const w = Atomics.waitAsync(cell, 0, 0, ms);
+  return w.async ? w.value.then(() => "timeout" as const) : Promise.resolve("timeout" as const);
+}
+
+/** One read, or "timeout" when `ms` pass first (the pending read is abandoned: the process exits soon). */
 async function readWithin(buf: Uint8Array, ms: number): Promise<number | null | "timeout"> {
   if (ms === Infinity) return await Deno.stdin.read(buf);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), ms);
-  });
-  try {
-    return await Promise.race([Deno.stdin.read(buf), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return await Promise.race([Deno.stdin.read(buf), sleepFor(ms)]);
 }
 
 function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {

@@ -54,3 +54,12 @@ export const PERMISSION_FLAGS: readonly string[] = [
   "--deny-net",
   "--no-prompt",
 ];
+
+/**
+ * Runtime flags that are not permissions (V8 flags), for `deno run` and
+ * `deno compile` alike, placed before PERMISSION_FLAGS. Only flags that won
+ * in `deno task bench` belong here (docs/performance.md records the
+ * measurement); deno.json's `pwf` task carries the same list and a test fails
+ * when they drift.
+ */
+export const RUN_FLAGS: readonly string[] = [];

@@ -1,0 +1,74 @@
+/**
+ * Issue 16 item 5: a hook fire does no avoidable first-call work. In Deno
+ * 2.9 the first setTimeout (and other node-flavoured APIs) lazily loads the
+ * node compatibility layer (`ext:deno_node/...`), which costs more CPU than a
+ * whole typical fire; the CPU profile of a real fire of the artifact shows
+ * whether any of it was loaded.
+ */
+
+import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { attestationText } from "../lib/core/attestation.ts";
+import { sha256Hex } from "../lib/core/sha256.ts";
+import { assert, assertEquals } from "./assert.ts";
+import { MAIN, SAMPLE_PLAN, tempProject, writeText } from "./helpers.ts";
+
+async function profiledFire(dir: string, event: string, profDir: string): Promise<string[]> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--cpu-prof",
+      `--cpu-prof-dir=${profDir}`,
+      "--cpu-prof-interval=100",
+      ...PERMISSION_FLAGS,
+      MAIN,
+      "hook",
+      "claude",
+      event,
+    ],
+    cwd: dir,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(new TextEncoder().encode(JSON.stringify({
+    session_id: "s",
+    hook_event_name: event,
+    prompt: "go",
+    tool_name: "Edit",
+  })));
+  await w.close();
+  const out = await child.output();
+  assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
+  const files = (await Array.fromAsync(Deno.readDir(profDir))).map((e) => e.name);
+  assertEquals(files.length, 1, "one CPU profile written");
+  const prof = JSON.parse(await Deno.readTextFile(`${profDir}/${files[0]}`));
+  await Deno.remove(`${profDir}/${files[0]}`);
+  return [...new Set((prof.nodes as { callFrame: { url: string } }[]).map((n) => n.callFrame.url))];
+}
+
+Deno.test("hook fires of every claude tier load no node compatibility module (no setTimeout on the normal path)", async () => {
+  const p = await tempProject("pwf-cost-");
+  try {
+    await writeText(p.dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+    await writeText(p.dir, ".planning/p/progress.md", "# Progress\n- started\n");
+    await writeText(p.dir, ".planning/p/.mode", "autonomous gate\n");
+    await writeText(
+      p.dir,
+      ".planning/p/.attestation",
+      attestationText(await sha256Hex(SAMPLE_PLAN)),
+    );
+    await Deno.mkdir(`${p.dir}/prof`);
+    for (const event of ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]) {
+      const urls = await profiledFire(p.dir, event, `${p.dir}/prof`);
+      assert(urls.some((u) => u.endsWith("/pwf.js")), `${event}: the profile saw the artifact`);
+      assertEquals(
+        urls.filter((u) => /deno_node|^node:/.test(u)),
+        [],
+        `${event} loaded node compat`,
+      );
+    }
+  } finally {
+    await p.cleanup();
+  }
+});

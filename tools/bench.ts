@@ -204,7 +204,9 @@ if (!args.includes("--no-big")) {
   const many = await project(phasePlan(100_000));
   const size = (await Deno.stat(`${many}/.planning/p/task_plan.md`)).size;
   console.log(
-    `\n100k-phase plan (${(size / 1024 / 1024).toFixed(2)} MiB), every claude tier, median of ${bigRuns} (must: < 1000 ms):`,
+    `\n100k-phase plan (${
+      (size / 1024 / 1024).toFixed(2)
+    } MiB), every claude tier, median of ${bigRuns} (must: < 1000 ms):`,
   );
   for (
     const event of [
@@ -263,7 +265,9 @@ if (!args.includes("--no-session")) {
   }
 }
 
-console.log(missed ? `\n${missed} "must reach" figure(s) missed` : `\nevery "must reach" figure met`);
+console.log(
+  missed ? `\n${missed} "must reach" figure(s) missed` : `\nevery "must reach" figure met`,
+);
 for (const dir of made) await Deno.remove(dir, { recursive: true });
 
 if (!args.includes("--no-micro")) {

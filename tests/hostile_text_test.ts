@@ -123,8 +123,8 @@ Deno.test("pwf catchup and pwf doctor print no terminal escapes from plan text o
     );
     for (const args of [["catchup"], ["doctor"]]) {
       const r = await runPwf(dir, args);
-      // deno-lint-ignore no-control-regex
       assert(
+        // deno-lint-ignore no-control-regex
         !/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(r.stdout),
         `${args[0]}: ${JSON.stringify(r.stdout)}`,
       );

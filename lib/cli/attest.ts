@@ -11,6 +11,7 @@ import {
   attestationLoc,
   attestPlan,
   readAttestation,
+  repairedLine,
   requirePlanningPlan,
 } from "../store/planning.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
@@ -59,6 +60,7 @@ export async function runAttest(args: AttestArgs, ctx: Context): Promise<number>
     return 0;
   }
   const a = await readAttestation(plan);
+  if (a.state === "intact" && a.repaired) ctx.host.stderr(repairedLine(plan.display));
   if (args.json) printJson(ctx, { schemaVersion: 1, plan: plan.id, ...a });
   else ctx.host.stdout(`${plan.display}: ${attestationLabel(a)}${detail(a)}\n`);
   if (args.action === "verify" && a.state !== "intact") {

@@ -7,8 +7,8 @@ import { UsageError } from "../core/errors.ts";
 import { modeFileText } from "../core/mode.ts";
 import { idCandidates, localDate, slugify } from "../core/plan_id.ts";
 import { renderPlanFiles, TEMPLATE_NAMES, type TemplateName } from "../core/templates.ts";
-import { planningLoc } from "../store/containment.ts";
-import { writeFile } from "../store/files.ts";
+import { inspect, planningLoc } from "../store/containment.ts";
+import { listDir, removeEmptyDir, removeFile, writeFile } from "../store/files.ts";
 import { attestPlan, createPlanDir, resetGate, setActivePlan } from "../store/planning.ts";
 import { PLAN_FILES } from "../store/paths.ts";
 import { planRef } from "../store/resolve.ts";
@@ -62,7 +62,40 @@ function randomHex(n: number): string {
 export async function runInit(args: InitArgs, ctx: Context): Promise<number> {
   const date = localDate(ctx.host.now());
   const slug = args.name ? slugify(args.name) : `untitled-${randomHex(3)}`;
-  const id = createPlanDir(ctx.root, idCandidates(`${date}-${slug}`, 100));
+  const hadPlanning = inspect(planningLoc(ctx.root)).kind === "dir";
+  let id: string | null = null;
+  try {
+    id = createPlanDir(ctx.root, idCandidates(`${date}-${slug}`, 100));
+    return await initPlanFiles(args, ctx, id, date);
+  } catch (err) {
+    // A failed init (a full disk) leaves the tree as it was: no empty plan directory.
+    rollBack(ctx.root, id, hadPlanning);
+    throw err;
+  }
+}
+
+/** Remove what a failed init created: the plan directory's files and it; `.planning` if it was new. */
+function rollBack(root: string, id: string | null, hadPlanning: boolean): void {
+  try {
+    if (id !== null) {
+      for (const e of listDir(planningLoc(root, id))) {
+        if (e.isFile) removeFile(planningLoc(root, id, e.name));
+      }
+      removeEmptyDir(planningLoc(root, id));
+    }
+    if (!hadPlanning) {
+      for (const name of [".gitignore", ".active_plan"]) removeFile(planningLoc(root, name));
+      removeEmptyDir(planningLoc(root));
+    }
+  } catch { /* best effort: the original error is what the user needs */ }
+}
+
+async function initPlanFiles(
+  args: InitArgs,
+  ctx: Context,
+  id: string,
+  date: string,
+): Promise<number> {
   const files = renderPlanFiles({
     template: args.template,
     name: args.name,

@@ -7,9 +7,15 @@ import { IntegrityError, NoPlanError, PwfError, UsageError } from "../core/error
 import { setPhaseStatus } from "../core/plan_edit.ts";
 import { STATUS_VALUES, type StatusValue } from "../core/plan_parse.ts";
 import { decodeText, encodeText } from "../core/text.ts";
-import { readFile, writeFile } from "../store/files.ts";
+import { writeFile } from "../store/files.ts";
 import { withLock } from "../store/lock.ts";
-import { attestPlan, readAttestation, requirePlanningPlan } from "../store/planning.ts";
+import {
+  readAttestation,
+  readWholePlan,
+  repairedLine,
+  requirePlanningPlan,
+  writeAttestedPlan,
+} from "../store/planning.ts";
 import { planFile } from "../store/resolve.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
@@ -49,11 +55,12 @@ export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
   requirePlanningPlan(plan, "edit");
   const result = await withLock(plan.dir, async () => {
     const loc = planFile(plan, "task_plan.md");
-    const got = readFile(loc, Number.MAX_SAFE_INTEGER);
+    const got = readWholePlan(plan);
     if (got.kind === "missing") {
       throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
     }
     const before = await readAttestation(plan, got.bytes);
+    if (before.state === "intact" && before.repaired) ctx.host.stderr(repairedLine(plan.display));
     if (before.state === "tampered") {
       throw new IntegrityError(
         `refused to edit ${plan.display}/task_plan.md: it changed since it was attested (expected ${before.expected}, actual ${before.actual}); review it, then run "pwf attest"`,
@@ -66,8 +73,12 @@ export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
       );
     }
     const edit = setPhaseStatus(text, args.number, args.status);
-    if (edit.changed) writeFile(loc, preserveBom(got.bytes, edit.text));
-    const reattested = before.state === "intact" && edit.changed ? await attestPlan(plan) : null;
+    const bytes = encodeText(preserveBom(got.bytes, edit.text));
+    // An attested plan and its new attestation commit as a pair (crash-safe: planning.ts).
+    const reattested = before.state === "intact" && edit.changed
+      ? await writeAttestedPlan(plan, bytes)
+      : null;
+    if (edit.changed && reattested === null) writeFile(loc, bytes);
     return { edit, reattested };
   });
   const from = result.edit.before.status;

@@ -5,10 +5,7 @@
 
 import { parsePlan } from "../core/plan_parse.ts";
 import { renderStatus, statusJson, statusView } from "../core/status_view.ts";
-import { decodeText } from "../core/text.ts";
-import { readFile } from "../store/files.ts";
-import { readAttestation, readMode } from "../store/planning.ts";
-import { planFile } from "../store/resolve.ts";
+import { readMode, readPlanForView, repairedLine } from "../store/planning.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { printJson, requirePlan } from "./plan_context.ts";
 import { NoPlanError } from "../core/errors.ts";
@@ -26,15 +23,18 @@ export function parseStatusArgs(argv: readonly string[]): StatusArgs {
 /** Run `pwf status`. */
 export async function runStatus(args: StatusArgs, ctx: Context): Promise<number> {
   const { plan, why } = requirePlan(ctx);
-  const got = readFile(planFile(plan, "task_plan.md"));
-  if (got.kind === "missing") {
+  const got = await readPlanForView(plan);
+  if (got === null) {
     throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
+  }
+  if (got.attestation.state === "intact" && got.attestation.repaired) {
+    ctx.host.stderr(repairedLine(plan.display));
   }
   const view = statusView(
     { id: plan.id, dir: plan.display, why },
-    parsePlan(decodeText(got.bytes)),
+    parsePlan(got.text),
     readMode(plan),
-    await readAttestation(plan, got.truncated ? undefined : got.bytes),
+    got.attestation,
     got.truncated,
   );
   if (args.json) printJson(ctx, statusJson(view));

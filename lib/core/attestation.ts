@@ -8,7 +8,12 @@
 export type Attestation =
   | { readonly state: "none" }
   | { readonly state: "invalid"; readonly stored: string }
-  | { readonly state: "intact"; readonly hash: string }
+  | {
+    readonly state: "intact";
+    readonly hash: string;
+    /** The pair was repaired after an interrupted `pwf phase` (plan written, attestation not yet). */
+    readonly repaired?: boolean;
+  }
   | { readonly state: "tampered"; readonly expected: string; readonly actual: string };
 
 const HASH_REGEXP = /^[0-9a-f]{64}$/;

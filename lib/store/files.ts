@@ -229,6 +229,18 @@ export function makeDir(loc: Location): boolean {
   return created;
 }
 
+/** Remove a contained directory if it is empty (best effort: false when it is not, or is gone). */
+export function removeEmptyDir(loc: Location): boolean {
+  requireWritable(loc);
+  if (inspect(loc).kind !== "dir") return false;
+  try {
+    Deno.removeSync(pathOf(loc)); // not recursive: fails on a non-empty directory
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** List the entry names of a contained directory (sorted); [] if missing. */
 export function listDir(loc: Location): { name: string; isDirectory: boolean; isFile: boolean }[] {
   const found = inspect(loc);

@@ -13,9 +13,10 @@ import {
   parseFingerprint,
 } from "../core/gate_fingerprint.ts";
 import { sha256Hex } from "../core/sha256.ts";
+import { encodeText } from "../core/text.ts";
 import { readFile, removeFile, writeFile } from "./files.ts";
 import { ledgerLineCount } from "./ledger_files.ts";
-import { readText } from "./planning.ts";
+import { MAX_PLAN_BYTES, readText } from "./planning.ts";
 import { planFile, type PlanRef } from "./resolve.ts";
 
 /** Counter file names. */
@@ -94,9 +95,20 @@ export function writeGateState(plan: PlanRef, state: GateState, next: GateCounte
   if (storedBlocks !== next.blocks) writeFile(planFile(plan, STOP_BLOCKS), `${next.blocks}\n`);
 }
 
+/**
+ * A file's progress hash, bounded: a file over MAX_PLAN_BYTES is hashed by
+ * its first MAX_PLAN_BYTES plus its size and mtime (a Stop hook must stay
+ * bounded in time and memory whatever the size).
+ */
 async function fileHash(plan: PlanRef, name: string): Promise<string> {
-  const got = readFile(planFile(plan, name), Number.MAX_SAFE_INTEGER);
-  return got.kind === "file" ? await sha256Hex(got.bytes) : "missing";
+  const got = readFile(planFile(plan, name), MAX_PLAN_BYTES);
+  if (got.kind !== "file") return "missing";
+  if (!got.truncated) return await sha256Hex(got.bytes);
+  const tail = encodeText(`\0size=${got.size}\0mtime=${got.mtimeMs}`);
+  const all = new Uint8Array(got.bytes.length + tail.length);
+  all.set(got.bytes);
+  all.set(tail, got.bytes.length);
+  return await sha256Hex(all);
 }
 
 /** The plan's progress fingerprint now: ledger records and the two file hashes. */

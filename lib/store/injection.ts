@@ -22,10 +22,8 @@ import {
 import { cutFramed } from "../core/framing.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
 import { regressionLine } from "../core/regression.ts";
-import { decodeText } from "../core/text.ts";
 import { inspect, planningLoc } from "./containment.ts";
-import { readFile } from "./files.ts";
-import { readAttestation, readMode, readText } from "./planning.ts";
+import { readMode, readPlanForView, readText } from "./planning.ts";
 import { planFile, type PlanRef, resolvePlan } from "./resolve.ts";
 import { cacheName, readCache, removeCache, writeCache } from "./cache.ts";
 
@@ -88,9 +86,10 @@ export async function gatherState(
   plan: PlanRef,
   env: (name: string) => string | undefined,
 ): Promise<InjectionState | null> {
-  const got = readFile(planFile(plan, "task_plan.md"));
-  if (got.kind === "missing") return null;
-  const planText = decodeText(got.bytes);
+  // One read: the view and the attestation hash come from the same bytes.
+  const got = await readPlanForView(plan);
+  if (got === null) return null;
+  const planText = got.text;
   const parsed = parsePlan(planText);
   const mode = readMode(plan);
   const ledger = mode.autonomous ? await autonomousLedger(plan, parsed) : "";
@@ -101,7 +100,7 @@ export async function gatherState(
     plan: parsed,
     planCut: got.truncated,
     mode,
-    attestation: await readAttestation(plan, got.truncated ? undefined : got.bytes),
+    attestation: got.attestation,
     progress: mode.autonomous ? null : readText(planFile(plan, "progress.md")),
     ledger,
     smart: env("PWF_INJECT") === "smart" || mode.smart,

@@ -10,7 +10,15 @@ import { type Mode, parseMode } from "../core/mode.ts";
 import { sha256Hex } from "../core/sha256.ts";
 import { decodeText } from "../core/text.ts";
 import { inspect, type Location, planningLoc } from "./containment.ts";
-import { makeDir, readBytesOrNull, readFile, removeFile, writeFile } from "./files.ts";
+import {
+  type FileBytes,
+  makeDir,
+  READ_CAP,
+  readBytesOrNull,
+  readFile,
+  removeFile,
+  writeFile,
+} from "./files.ts";
 import { withLock } from "./lock.ts";
 import { planFile, type PlanRef } from "./resolve.ts";
 
@@ -60,9 +68,42 @@ export function readMode(plan: PlanRef): Mode {
   return parseMode(readText(planFile(plan, ".mode")) ?? "");
 }
 
-/** SHA-256 of task_plan.md's raw bytes (whole file, however large). */
+/**
+ * The largest task_plan.md pwf hashes (attest, verify) or edits (`pwf
+ * phase`): 16 MiB. Beyond it those refuse with one line; hooks stay bounded
+ * whatever the size (an unattested plan is read up to READ_CAP, an attested
+ * one over the limit is refused without being read).
+ */
+export const MAX_PLAN_BYTES = 16 * 1024 * 1024;
+
+function mib(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1);
+}
+
+/** The one-line refusal for a plan over MAX_PLAN_BYTES. */
+export function planTooLarge(plan: PlanRef, size: number): PwfError {
+  return new PwfError(
+    `${plan.display}/task_plan.md is ${mib(size)} MiB, over pwf's ${
+      mib(MAX_PLAN_BYTES)
+    } MiB limit for hashing and editing a plan; shorten it (move history to findings.md or an archive)`,
+  );
+}
+
+/** task_plan.md's bytes, whole, in one read; refuses (before reading) a plan over MAX_PLAN_BYTES. */
+export function readWholePlan(plan: PlanRef): FileBytes | { kind: "missing" } {
+  const loc = planFile(plan, "task_plan.md");
+  const found = inspect(loc);
+  if (found.kind === "file" && found.info.size > MAX_PLAN_BYTES) {
+    throw planTooLarge(plan, found.info.size);
+  }
+  const got = readFile(loc, MAX_PLAN_BYTES);
+  if (got.kind === "file" && got.truncated) throw planTooLarge(plan, got.size);
+  return got;
+}
+
+/** SHA-256 of task_plan.md's raw bytes (whole file, up to MAX_PLAN_BYTES). */
 export async function planHash(plan: PlanRef): Promise<string | null> {
-  const got = readFile(planFile(plan, "task_plan.md"), Number.MAX_SAFE_INTEGER);
+  const got = readWholePlan(plan);
   return got.kind === "file" ? await sha256Hex(got.bytes) : null;
 }
 
@@ -71,15 +112,87 @@ export function attestationLoc(plan: PlanRef): Location {
   return planFile(plan, plan.legacy ? ".plan-attestation" : ".attestation");
 }
 
-/** The plan's attestation state; `whole` is task_plan.md's bytes when the caller already read all of it. */
+/**
+ * The hash `pwf phase` is about to commit (`.attestation.pending`): written
+ * before the plan, removed after `.attestation`. A crash in between leaves
+ * it naming the new plan, so the pair can be repaired (issue 12 item 8).
+ */
+export function pendingAttestationLoc(plan: PlanRef): Location {
+  return planFile(plan, ".attestation.pending");
+}
+
+/** The stored attestation text, or null (the legacy root one is outside the read grant). */
+export function readStoredAttestation(plan: PlanRef): string | null {
+  return plan.legacy ? null : readText(attestationLoc(plan), 4096);
+}
+
+/**
+ * The plan's attestation state, hashing exactly `whole` (task_plan.md's
+ * bytes as the caller read and will show them) or, without it, the plan read
+ * whole once. A mismatch that `.attestation.pending` explains (an
+ * interrupted `pwf phase` wrote the plan but not yet its attestation) is
+ * repaired and reported as intact with `repaired: true`.
+ */
 export async function readAttestation(plan: PlanRef, whole?: Uint8Array): Promise<Attestation> {
-  // The legacy root attestation (.plan-attestation) is outside the read grant.
-  if (plan.legacy) return { state: "none" };
-  const stored = readText(attestationLoc(plan));
+  const stored = readStoredAttestation(plan);
   // No attestation, nothing to compare: skip hashing the plan (the hot path).
   if (stored === null) return { state: "none" };
   const actual = whole ? await sha256Hex(whole) : await planHash(plan);
-  return attestationState(stored, actual ?? "");
+  const a = attestationState(stored, actual ?? "");
+  if (a.state !== "tampered" || actual === null) return a;
+  const pending = readText(pendingAttestationLoc(plan), 4096)?.trim().toLowerCase();
+  if (pending !== actual) return a;
+  try {
+    writeFile(attestationLoc(plan), attestationText(actual));
+    removeFile(pendingAttestationLoc(plan));
+  } catch { /* read-only: still intact, repaired next time */ }
+  return { state: "intact", hash: actual, repaired: true };
+}
+
+/** task_plan.md as read once for showing it, with the attestation of exactly those bytes. */
+export interface PlanRead {
+  /** The text to show: the whole plan, or its first READ_CAP bytes. */
+  readonly text: string;
+  /** Whether `text` is less than the whole file. */
+  readonly truncated: boolean;
+  readonly attestation: Attestation;
+}
+
+/**
+ * Read task_plan.md once for a view (hooks, status): an unattested plan up to
+ * READ_CAP; an attested one whole (up to MAX_PLAN_BYTES, else refused with
+ * one line), hashed, and the view cut from those same bytes, so "attested"
+ * always heads exactly the approved text (issue 12 item 7). Null when missing.
+ */
+export async function readPlanForView(plan: PlanRef): Promise<PlanRead | null> {
+  const attested = readStoredAttestation(plan) !== null;
+  const got = attested ? readWholePlan(plan) : readFile(planFile(plan, "task_plan.md"));
+  if (got.kind === "missing") return null;
+  const cut = got.bytes.length > READ_CAP;
+  return {
+    text: decodeText(cut ? got.bytes.subarray(0, READ_CAP) : got.bytes),
+    truncated: got.truncated || cut,
+    attestation: attested ? await readAttestation(plan, got.bytes) : { state: "none" },
+  };
+}
+
+/** What a command says on stderr when readAttestation repaired the pair. */
+export function repairedLine(display: string): string {
+  return `pwf: repaired ${display}/.attestation: an interrupted "pwf phase" had written task_plan.md but not yet its attestation\n`;
+}
+
+/**
+ * Commit new plan bytes and their attestation as a pair: pending hash, plan,
+ * attestation, then the pending file goes. Killed anywhere, the plan is old
+ * or new and readAttestation accepts (and repairs) the pair.
+ */
+export async function writeAttestedPlan(plan: PlanRef, bytes: Uint8Array): Promise<string> {
+  const hash = await sha256Hex(bytes);
+  writeFile(pendingAttestationLoc(plan), attestationText(hash));
+  writeFile(planFile(plan, "task_plan.md"), bytes);
+  writeFile(attestationLoc(plan), attestationText(hash));
+  removeFile(pendingAttestationLoc(plan));
+  return hash;
 }
 
 /** Write the attestation for the plan's current content; returns the hash. */
@@ -88,6 +201,7 @@ export async function attestPlan(plan: PlanRef): Promise<string> {
   const hash = await planHash(plan);
   if (hash === null) throw new PwfError(`cannot attest "${plan.display}": task_plan.md is missing`);
   writeFile(attestationLoc(plan), attestationText(hash));
+  removeFile(pendingAttestationLoc(plan));
   return hash;
 }
 

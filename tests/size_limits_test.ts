@@ -1,0 +1,76 @@
+/**
+ * Size limits (issue 12, item 11): pwf hashes and edits a task_plan.md of at
+ * most 16 MiB (MAX_PLAN_BYTES) and refuses beyond with one line; hooks stay
+ * bounded in time and memory whatever the size.
+ */
+import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
+import { initPlan, inProject, writeText } from "./helpers.ts";
+import { calibratedBoundMs, inBatches, runFaulty } from "./faults.ts";
+
+// A sparse 2 GiB file costs nothing on POSIX filesystems; NTFS would write the zeros, so the
+// Windows lane uses 20 MiB (still over the 16 MiB limit, and over the 4 MiB read cap).
+const HUGE = Deno.build.os === "windows" ? 20 * 1024 * 1024 : 2 * 1024 * 1024 * 1024;
+
+async function hugePlan(dir: string, attested: boolean): Promise<string> {
+  const id = await initPlan(dir, ["Huge", "--gated"]);
+  const rel = `.planning/${id}/task_plan.md`;
+  await writeText(
+    dir,
+    rel,
+    "# Huge\n## Goal\nG\n### Phase 1: A\n- **Status:** in_progress\n### Phase 2: B\n- **Status:** pending\n",
+  );
+  await Deno.truncate(`${dir}/${rel}`, HUGE);
+  const att = `${dir}/.planning/${id}/.attestation`;
+  if (attested) await Deno.writeTextFile(att, `${"ab".repeat(32)}\n`);
+  else await Deno.remove(att).catch(() => {});
+  return id;
+}
+
+const LIMIT_LINE = "over pwf's 16.0 MiB limit for hashing and editing";
+
+Deno.test("an attested plan over 16 MiB: hooks answer fast with one notice; phase and attest refuse in one line", async () => {
+  await inProject(async (dir) => {
+    await hugePlan(dir, true);
+    const bound = await calibratedBoundMs(dir, 2);
+    const fires = [
+      ["claude", "UserPromptSubmit"],
+      ["claude", "SessionStart"],
+      ["claude", "PreToolUse"],
+      ["claude", "Stop"],
+      ["plain", "userprompt"],
+    ] as const;
+    const results = await inBatches(
+      fires,
+      2,
+      ([h, e]) => runFaulty(dir, ["hook", h, e], { stdin: "{}" }),
+    );
+    results.forEach((r, i) => {
+      const what = fires[i]!.join(" ");
+      assertEquals(r.code, 0, `${what}: ${r.stderr}`);
+      assert(r.ms < bound, `${what}: ${r.ms.toFixed(0)} ms (bound ${bound})`);
+      assert(!r.stdout.includes("BEGIN-PWF-DATA"), `${what} injected plan text`);
+    });
+    assertStringIncludes(results[0]!.stdout, LIMIT_LINE);
+    assertStringIncludes(results[4]!.stdout, LIMIT_LINE);
+    for (const args of [["phase", "1", "complete"], ["attest"], ["attest", "--verify"]]) {
+      const r = await runFaulty(dir, args);
+      assert(r.code !== 0, args.join(" "));
+      assertEquals(r.stderr.trim().split("\n").length, 1, r.stderr);
+      assertStringIncludes(r.stderr, LIMIT_LINE);
+      assert(!/bug in pwf/.test(r.stderr), r.stderr);
+    }
+  });
+});
+
+Deno.test("an unattested plan of any size: hooks inject a truncated view of its head within the bound", async () => {
+  await inProject(async (dir) => {
+    const id = await hugePlan(dir, false);
+    const bound = await calibratedBoundMs(dir);
+    await Deno.writeTextFile(`${dir}/.planning/${id}/.mode`, "\n"); // interactive: no attestation needed
+    const r = await runFaulty(dir, ["hook", "plain", "userprompt"], { stdin: "{}" });
+    assertEquals(r.code, 0, r.stderr);
+    assert(r.ms < bound, `${r.ms.toFixed(0)} ms (bound ${bound})`);
+    assertStringIncludes(r.stdout, "truncated=true");
+    assertStringIncludes(r.stdout, "Phase 1: A");
+  });
+});

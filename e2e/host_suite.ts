@@ -71,16 +71,22 @@ async function withPlan(sb: Sandbox, opts: { gated?: boolean; attest?: boolean }
   return `${sb.project}/${dir}`;
 }
 
+/** A host run plus `pwf doctor`'s output in its project afterwards. */
+type SuiteRun = HostRun & { readonly doctor: string };
+
 /** One host run in a fresh sandbox prepared by `setup`; the sandbox is removed after. */
 async function session(
   driver: HostDriver,
   setup: (sb: Sandbox) => Promise<unknown>,
   opts: RunOptions | ((sb: Sandbox) => RunOptions) = {},
-): Promise<HostRun> {
+): Promise<SuiteRun> {
   const sb = await makeSandbox(driver.name);
   try {
     await setup(sb);
-    return await runHost(driver, sb, typeof opts === "function" ? opts(sb) : opts);
+    const run = await runHost(driver, sb, typeof opts === "function" ? opts(sb) : opts);
+    // What `pwf doctor` makes of the fires (its receipts), read before the sandbox goes.
+    const doctor = (await runPwf(sb.project, ["doctor"])).stdout;
+    return { ...run, doctor };
   } catch (err) {
     // Keep what is needed to see why: the sandbox path goes with the error.
     throw new Error(`${driver.name} run in ${sb.root}: ${(err as Error).message}`, { cause: err });
@@ -116,8 +122,8 @@ function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
 function scenario(
   limit: <T>(task: () => Promise<T>) => Promise<T>,
   name: string,
-  start: () => Promise<HostRun>,
-  check: (run: HostRun) => Promise<void> | void,
+  start: () => Promise<SuiteRun>,
+  check: (run: SuiteRun) => Promise<void> | void,
 ): void {
   const settled = limit(start).then(
     (run) => ({ run, err: null }),
@@ -177,7 +183,7 @@ export function hostSuite(driver: HostDriver, ch: HostChannels): void {
     name: string,
     setup: (sb: Sandbox) => Promise<unknown>,
     opts: RunOptions | ((sb: Sandbox) => RunOptions),
-    check: (run: HostRun) => Promise<void> | void,
+    check: (run: SuiteRun) => Promise<void> | void,
   ) => scenario(limit, `${h}: ${name}`, () => session(driver, setup, opts), check);
 
   test(
@@ -203,6 +209,12 @@ export function hostSuite(driver: HostDriver, ch: HostChannels): void {
       for (const r of run.requests.filter((r) => r.offersTools)) {
         assert(pwfTexts(r).length > 0, `a request without pwf's frames: ${r.path}`);
       }
+      // pwf doctor saw the same fires through its receipts.
+      const line = run.doctor.split("\n").find((l) =>
+        l.startsWith(`PASS  hooks ${h}: seen firing: `)
+      );
+      assert(line, `no doctor coverage line for ${h}:\n${run.doctor}`);
+      for (const e of contextEvents) assertStringIncludes(line.split(";")[0] ?? "", e);
     },
   );
 

@@ -83,3 +83,25 @@ Deno.test("doctor with no plan warns and exits 0", async () => {
     assertStringIncludes(r.stdout, "WARN  plan:");
   });
 });
+
+Deno.test("doctor says per host which registered events have fired and which never have", async () => {
+  await inProject(async (dir) => {
+    await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+    for (const event of ["SessionStart", "UserPromptSubmit", "Stop"]) {
+      await runPwf(dir, ["hook", "codex", event], { stdin: "{}" });
+    }
+    await runPwf(dir, ["hook", "copilot", "agentStop"], { stdin: "{}" });
+    const r = await runPwf(dir, ["doctor"]);
+    assertStringIncludes(
+      r.stdout,
+      "PASS  hooks codex: seen firing: SessionStart, UserPromptSubmit, Stop; never seen: PreToolUse, PostToolUse, PreCompact\n",
+    );
+    // Copilot fired, but never its session start: a partial registration is a warning.
+    assertStringIncludes(
+      r.stdout,
+      "WARN  hooks copilot: seen firing: agentStop; never seen: sessionStart, userPromptSubmitted, preToolUse, postToolUse, errorOccurred\n",
+    );
+    // A host that never fired gets no line.
+    assert(!r.stdout.includes("hooks gemini:"), r.stdout);
+  });
+});

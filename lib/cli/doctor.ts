@@ -8,7 +8,13 @@
 import { printableLines } from "../core/text.ts";
 import { attestationLabel } from "../core/attestation.ts";
 import { PwfError } from "../core/errors.ts";
-import { type DoctorCheck, doctorFailed, receiptChecks, renderDoctor } from "../core/doctor.ts";
+import {
+  type DoctorCheck,
+  doctorFailed,
+  hostCoverageChecks,
+  receiptChecks,
+  renderDoctor,
+} from "../core/doctor.ts";
 import { GATE_HOST_LIMITS, gateCap } from "../core/gate.ts";
 import {
   composePosttool,
@@ -23,6 +29,7 @@ import { cacheName, readCache, removeCache, writeCache } from "../store/cache.ts
 import { inspect, planningLoc } from "../store/containment.ts";
 import { readGateState } from "../store/gate_state.ts";
 import { gatherState, sessionCatchup } from "../store/injection.ts";
+import { HOSTS } from "../hosts/table.ts";
 import { readReceipts } from "../store/receipts.ts";
 import type { PlanRef } from "../store/resolve.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
@@ -184,12 +191,27 @@ export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number>
     });}
   checks.push(...await guarded("cache", () => [cacheCheck(ctx.root)]));
   checks.push(
-    ...await guarded("hooks", () => receiptChecks(readReceipts(ctx.root), ctx.host.now())),
+    ...await guarded("hooks", () => {
+      const receipts = readReceipts(ctx.root);
+      return [
+        ...receiptChecks(receipts, ctx.host.now()),
+        ...hostCoverageChecks(receipts, registeredHosts()),
+      ];
+    }),
   );
   if (args.json) printJson(ctx, { schemaVersion: 1, ok: !doctorFailed(checks), checks });
   // Receipt fields and plan text come from disk: no terminal escapes (issue 12 item 10).
   else ctx.host.stdout(printableLines(renderDoctor(checks)));
   return doctorFailed(checks) ? 1 : 0;
+}
+
+/** Every host of the table with its registered events, for the coverage check. */
+function registeredHosts() {
+  return HOSTS.map((h) => ({
+    name: h.name,
+    events: h.events.map((e) => e.name),
+    startEvent: h.events.find((e) => e.op === "session-start")?.name ?? null,
+  }));
 }
 
 /** The `doctor` command row. */

@@ -80,3 +80,45 @@ export function receiptChecks(receipts: readonly ReceiptView[], now: Date): Doct
     };
   });
 }
+
+/** A host's registered events, as the doctor compares them with the receipts. */
+export interface RegisteredHost {
+  readonly name: string;
+  readonly events: readonly string[];
+  /** The event that starts a session (its absence after other fires is suspicious). */
+  readonly startEvent: string | null;
+}
+
+/**
+ * One check per host that has fired at all: which registered events pwf has
+ * seen fire and which never have. WARN when the session-start event never
+ * fired although others did (a partial registration, or a host that skips
+ * it); PASS otherwise: events like PreCompact or errorOccurred fire rarely.
+ * @example
+ * ```ts
+ * import { hostCoverageChecks } from "./doctor.ts";
+ * const host = { name: "h", events: ["Start", "Prompt", "Stop"], startEvent: "Start" };
+ * const [c] = hostCoverageChecks([{ t: "", host: "h", event: "Prompt", outcome: "injected", ms: 1 }], [host]);
+ * if (c?.status !== "WARN" || c.detail !== "seen firing: Prompt; never seen: Start, Stop") throw new Error(c?.detail);
+ * ```
+ */
+export function hostCoverageChecks(
+  receipts: readonly ReceiptView[],
+  hosts: readonly RegisteredHost[],
+): DoctorCheck[] {
+  const checks: DoctorCheck[] = [];
+  for (const h of hosts) {
+    const fired = new Set(receipts.filter((r) => r.host === h.name).map((r) => r.event));
+    if (fired.size === 0) continue;
+    const seen = h.events.filter((e) => fired.has(e));
+    const never = h.events.filter((e) => !fired.has(e));
+    const startMissing = h.startEvent !== null && !fired.has(h.startEvent);
+    checks.push({
+      status: startMissing ? "WARN" : "PASS",
+      name: `hooks ${h.name}`,
+      detail: `seen firing: ${seen.join(", ") || "none"}; ` +
+        (never.length ? `never seen: ${never.join(", ")}` : "every registered event has fired"),
+    });
+  }
+  return checks;
+}

@@ -42,6 +42,12 @@ export interface InstallSpec {
   /** Arguments that make the CLI print its version, and text that output must contain. */
   readonly versionArgs: readonly string[];
   readonly versionText: string;
+  /**
+   * Environment that points the CLI's own reusable cache (files it unpacks
+   * on first start) at `dir`, a folder in `.cache/e2e/` that tools/e2e.ts
+   * fills once and every run shares (Copilot unpacks 235 MB per fresh HOME).
+   */
+  readonly cacheEnv?: (dir: string) => Record<string, string>;
 }
 
 /** The command one run executes. */
@@ -92,6 +98,11 @@ export function hostBin(driver: HostDriver): string {
     throw new Error(`E2E_HOST_BIN is not set: run the ${driver.name} e2e with \`deno task e2e\``);
   }
   return bin;
+}
+
+/** The shared cache folder of the host under test (tools/e2e.ts sets it), or null. */
+export function hostCache(): string | null {
+  return Deno.env.get("E2E_HOST_CACHE") || null;
 }
 
 /** Quote a word for /bin/sh. */
@@ -160,7 +171,7 @@ export interface RunOptions {
   readonly fallback?: string;
   /** Extra environment for the host (and so for pwf), e.g. PLANNING_DISABLED. */
   readonly env?: Record<string, string>;
-  /** Kill the host after this many ms (default 45 s). */
+  /** Kill the host after this many ms (default 90 s: a loaded 2-core machine is slow). */
   readonly timeoutMs?: number;
 }
 
@@ -174,7 +185,7 @@ export async function runHost(
     script: opts.script ?? [],
     fallback: opts.fallback ?? "Done.",
     maxRequests: 40,
-    maxSeconds: 60,
+    maxSeconds: 120,
   });
   try {
     await driver.configure(sb, server);
@@ -187,6 +198,9 @@ export async function runHost(
         PATH: "/usr/bin:/bin",
         HOME: sb.home,
         TMPDIR: sb.tmp,
+        ...(driver.install.cacheEnv && hostCache()
+          ? driver.install.cacheEnv(hostCache() as string)
+          : {}),
         ...cmd.env,
         ...opts.env,
       },
@@ -194,7 +208,7 @@ export async function runHost(
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 45_000),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 90_000),
     }).output();
     const ms = Math.round(performance.now() - started);
     const dec = new TextDecoder();

@@ -8,6 +8,7 @@
  */
 
 import { DATA_ONLY_LINE } from "../lib/core/framing.ts";
+import { findHost } from "../lib/hosts/table.ts";
 import { assert, assertEquals, assertStringIncludes } from "../tests/assert.ts";
 import { runPwf } from "../tests/helpers.ts";
 import { verifiedFrames } from "./frames.ts";
@@ -114,21 +115,25 @@ function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
-/**
- * Register a test whose host run starts right away (with the suite's other
- * runs, at most CONCURRENCY at once) and whose assertions run in the test.
- * The run's ops outlive the test that started them, hence no op sanitizer.
- */
-function scenario(
+/** A started host run, settled (never rejects, so no unhandled rejection before its tests). */
+type Settled = Promise<{ run: SuiteRun; err: null } | { run: null; err: unknown }>;
+
+/** Start a host run now (with the suite's other runs, at most CONCURRENCY at once). */
+function startRun(
   limit: <T>(task: () => Promise<T>) => Promise<T>,
-  name: string,
   start: () => Promise<SuiteRun>,
-  check: (run: SuiteRun) => Promise<void> | void,
-): void {
-  const settled = limit(start).then(
+): Settled {
+  return limit(start).then(
     (run) => ({ run, err: null }),
     (err: unknown) => ({ run: null, err }),
   );
+}
+
+/**
+ * Register a test that asserts on a started run (several tests may share one
+ * run). The run's ops outlive the test that started them, hence no op sanitizer.
+ */
+function checkRun(name: string, settled: Settled, check: (run: SuiteRun) => Promise<void> | void) {
   Deno.test({ name, sanitizeOps: false, sanitizeResources: false }, async () => {
     const { run, err } = await settled;
     if (!run) throw err;
@@ -179,19 +184,27 @@ export function hostSuite(driver: HostDriver, ch: HostChannels): void {
   const h = driver.name;
   const contextEvents = [ch.sessionStartEvent, ch.promptEvent];
   const limit = limiter(CONCURRENCY);
-  const test = (
-    name: string,
+  const run = (
     setup: (sb: Sandbox) => Promise<unknown>,
     opts: RunOptions | ((sb: Sandbox) => RunOptions),
-    check: (run: SuiteRun) => Promise<void> | void,
-  ) => scenario(limit, `${h}: ${name}`, () => session(driver, setup, opts), check);
+  ) => startRun(limit, () => session(driver, setup, opts));
+  const test = (name: string, settled: Settled, check: (run: SuiteRun) => Promise<void> | void) =>
+    checkRun(`${h}: ${name}`, settled, check);
+
+  // One run serves the frame, nudge and markup tests: a plan whose goal holds
+  // <, > and &, and a scripted file-writing tool call, then a plain answer.
+  const MARKUP = `Parse <tag a="1"> & 'x' > y`;
+  const base = run(async (sb) => {
+    const dir = await withPlan(sb);
+    const plan = await Deno.readTextFile(`${dir}/task_plan.md`);
+    await Deno.writeTextFile(`${dir}/task_plan.md`, plan.replace(GOAL, `${GOAL} ${MARKUP}`));
+  }, (sb) => ({ script: [ch.editCall(`${sb.project}/notes.txt`), { text: "Wrote the notes." }] }));
 
   test(
     `session start${
       ch.promptContext ? " and the prompt" : ""
     } put verified plan frames with the goal and in-progress phase into the first request`,
-    (sb) => withPlan(sb),
-    {},
+    base,
     async (run) => {
       assertClean(driver, run, contextEvents);
       const texts = pwfTexts(firstAgentRequest(run));
@@ -221,8 +234,7 @@ export function hostSuite(driver: HostDriver, ch: HostChannels): void {
   const NUDGE = "[planning-with-files] You changed files: record what you did in";
   test(
     "after a file-writing tool call the next request carries the post-tool nudge",
-    (sb) => withPlan(sb),
-    (sb) => ({ script: [ch.editCall(`${sb.project}/notes.txt`), { text: "Wrote the notes." }] }),
+    base,
     (run) => {
       assertClean(driver, run, [...contextEvents, ch.postToolEvent]);
       const agent = run.requests.filter((r) => r.offersTools);
@@ -238,8 +250,9 @@ export function hostSuite(driver: HostDriver, ch: HostChannels): void {
 
   test(
     "a gated plan blocks the first stop, the reason reaches the model next, the second stop is allowed",
-    (sb) => withPlan(sb, { gated: true, attest: true }),
-    { script: [{ text: "All done, stopping." }, { text: "Still on phase 4, stopping." }] },
+    run((sb) => withPlan(sb, { gated: true, attest: true }), {
+      script: [{ text: "All done, stopping." }, { text: "Still on phase 4, stopping." }],
+    }),
     (run) => {
       assertClean(driver, run, [ch.stopEvent]);
       const stops = run.fires.filter((f) => f.event === ch.stopEvent).length;
@@ -257,9 +270,27 @@ export function hostSuite(driver: HostDriver, ch: HostChannels): void {
   );
 
   test(
+    "a plan with <, > and & still arrives in frames that verify as the model receives them",
+    base,
+    async (run) => {
+      assertClean(driver, run, contextEvents);
+      // As the host delivers it (Gemini escapes < and >; pwf frames it that way already).
+      const expected = findHost(h)?.contextEscape?.(MARKUP) ?? MARKUP;
+      const texts = pwfTexts(firstAgentRequest(run));
+      assert(texts.length > 0, "no pwf context in the first request");
+      for (const t of texts) {
+        const plans = (await verifiedFrames(t)).filter((f) => f.kind === "plan");
+        assert(
+          plans.some((p) => p.payload.includes(expected)),
+          `no verified frame with ${expected}`,
+        );
+      }
+    },
+  );
+
+  test(
     "with PLANNING_DISABLED=1 no plan text is in any request",
-    (sb) => withPlan(sb),
-    { env: { PLANNING_DISABLED: "1" } },
+    run((sb) => withPlan(sb), { env: { PLANNING_DISABLED: "1" } }),
     (run) => {
       assertClean(driver, run, contextEvents);
       assert(requestIncludes(firstAgentRequest(run).body, "What should I work on next?"));
@@ -273,11 +304,10 @@ export function hostSuite(driver: HostDriver, ch: HostChannels): void {
 
   test(
     "a tampered attested plan sends the refusal line and no plan text",
-    async (sb) => {
+    run(async (sb) => {
       const dir = await withPlan(sb, { attest: true });
       await Deno.writeTextFile(`${dir}/task_plan.md`, "\n- sneaked in\n", { append: true });
-    },
-    {},
+    }, {}),
     (run) => {
       assertClean(driver, run, contextEvents);
       const first = firstAgentRequest(run);

@@ -30,6 +30,27 @@ export function prefixOf(spec: InstallSpec): string {
   return `${CACHE}/${spec.pkg.split("/").pop()}-${spec.version}`;
 }
 
+/** The CLI's own shared cache folder (InstallSpec.cacheEnv), beside the install. */
+export function hostCacheOf(spec: InstallSpec): string {
+  return `${prefixOf(spec)}/host-cache`;
+}
+
+/**
+ * Fill the shared cache once (a version check with the cache env does it),
+ * so that concurrent runs never race to unpack into it.
+ */
+async function warmHostCache(spec: InstallSpec): Promise<void> {
+  if (!spec.cacheEnv) return;
+  const dir = hostCacheOf(spec);
+  const marker = `${dir}/.warm`;
+  if (await Deno.stat(marker).then(() => true, () => false)) return;
+  await Deno.mkdir(dir, { recursive: true });
+  if (!(await installed(spec))) {
+    throw new Error(`${binOf(spec)} ${spec.versionArgs.join(" ")} failed while filling ${dir}`);
+  }
+  await Deno.writeTextFile(marker, `${spec.pkg}@${spec.version}\n`);
+}
+
 /** The installed executable. */
 export function binOf(spec: InstallSpec): string {
   return `${prefixOf(spec)}/node_modules/.bin/${spec.bin}`;
@@ -83,6 +104,7 @@ async function installed(spec: InstallSpec): Promise<boolean> {
       PATH: "/usr/bin:/bin",
       HOME: home,
       TMPDIR: home,
+      ...spec.cacheEnv?.(hostCacheOf(spec)),
     });
     return v.ok && v.text.includes(spec.versionText);
   } finally {
@@ -170,6 +192,7 @@ async function runTests(
     env: {
       PATH: PATH_WITH_SBIN,
       [host.binEnv]: binOf(host.install),
+      ...(host.install.cacheEnv ? { E2E_HOST_CACHE: hostCacheOf(host.install) } : {}),
       DENO_DIR: `${CACHE}/deno`,
       DENO_NO_UPDATE_CHECK: "1",
       TMPDIR: tmp,
@@ -221,6 +244,7 @@ async function main(): Promise<number> {
       const t0 = performance.now();
       try {
         if (!(await cached(host.install))) await install(host.install);
+        await warmHostCache(host.install);
       } catch (err) {
         failed++;
         lines.push(

@@ -28,6 +28,8 @@ export const copilotDriver: HostDriver = {
     bin: "copilot",
     versionArgs: ["--version"],
     versionText: "1.0.102",
+    // Copilot unpacks its package (235 MB) into $XDG_CACHE_HOME/copilot/pkg on first start.
+    cacheEnv: (dir) => ({ XDG_CACHE_HOME: dir }),
   },
   configure: () => Promise.resolve(),
   command(sb, server, prompt) {

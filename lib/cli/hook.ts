@@ -5,7 +5,8 @@
  * @module
  */
 
-import { type Tier } from "../core/inject.ts";
+import { cutFramed, reframe } from "../core/framing.ts";
+import { budgetFrom, type Tier } from "../core/inject.ts";
 import {
   cursorStopPayload,
   findEvent,
@@ -93,8 +94,16 @@ async function perform(
       return { result: NOTHING, outcome: "noop", planId: null };
     default: {
       const fire = await fireInjection(event.op as Tier, opts);
+      // A host that rewrites context (Gemini escapes < and >) gets it rewritten here,
+      // frames rebuilt so they verify as the model receives them, still within budget.
+      const context = spec.contextEscape && fire.text
+        ? cutFramed(
+          await reframe(fire.text, spec.contextEscape),
+          Math.min(budgetFrom(env("PWF_MAX_INJECT_CHARS")), spec.maxContext ?? Infinity),
+        )
+        : fire.text;
       return {
-        result: { context: fire.text, block: null },
+        result: { context, block: null },
         outcome: fire.outcome,
         planId: fire.planId,
       };

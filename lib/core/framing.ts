@@ -72,8 +72,12 @@ export async function frameNonce(kind: FrameKind, payload: string): Promise<stri
  * if (!f.startsWith("===BEGIN-PWF-DATA kind=plan nonce=") || !f.endsWith("===\n")) throw new Error(f);
  * ```
  */
-export async function frame(kind: FrameKind, payload: string, truncated: boolean): Promise<string> {
-  const body = neutralise(payload);
+export function frame(kind: FrameKind, payload: string, truncated: boolean): Promise<string> {
+  return frameBody(kind, neutralise(payload), truncated);
+}
+
+/** Frame a payload that is already neutralised. */
+async function frameBody(kind: FrameKind, body: string, truncated: boolean): Promise<string> {
   const nonce = await frameNonce(kind, body);
   const sha = await sha256Hex(body);
   return `===BEGIN-PWF-DATA kind=${kind} nonce=${nonce} bytes=${
@@ -159,4 +163,37 @@ export function cutFramed(text: string, max: number): string {
     kept += unit;
   }
   return kept + note;
+}
+
+/**
+ * Rewrite framed text the way a host will rewrite it before the model sees
+ * it (Gemini CLI turns `<` and `>` into `&lt;` and `&gt;`), re-framing each
+ * payload so that bytes, SHA-256 and nonce still verify in the model's view.
+ * `escape` must not create or break delimiter words or line ends.
+ * @example
+ * ```ts
+ * import { frame, parseFrames, reframe } from "./framing.ts";
+ * import { sha256Hex } from "./sha256.ts";
+ * const esc = (s: string) => s.replaceAll("<", "&lt;");
+ * const out = await reframe("a<b\n" + await frame("plan", "x<y", false), esc);
+ * const [f] = parseFrames(out);
+ * if (!out.startsWith("a&lt;b\n") || f?.payload !== "x&lt;y\n" || f.sha256 !== await sha256Hex(f.payload)) throw new Error(out);
+ * ```
+ */
+export async function reframe(text: string, escape: (s: string) => string): Promise<string> {
+  let out = "";
+  let at = 0;
+  for (const m of text.matchAll(BEGIN_LINE)) {
+    const begin = m.index ?? 0;
+    if (begin < at) continue;
+    const start = begin + m[0].length;
+    const endLine = `===END-PWF-DATA kind=${m[1]} nonce=${m[2]}===\n`;
+    const end = text.indexOf(`\n${endLine}`, start - 1);
+    if (end < 0) continue;
+    const body = escape(text.slice(start, end + 1));
+    out += escape(text.slice(at, begin)) +
+      await frameBody(m[1] as FrameKind, body, m[5] === "true");
+    at = end + 1 + endLine.length;
+  }
+  return out + escape(text.slice(at));
 }

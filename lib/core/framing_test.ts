@@ -1,5 +1,5 @@
-import { assertEquals } from "../../tests/assert.ts";
-import { frame, parseFrames } from "./framing.ts";
+import { assert, assertEquals } from "../../tests/assert.ts";
+import { frame, frameNonce, parseFrames, reframe } from "./framing.ts";
 import { sha256Hex } from "./sha256.ts";
 import { byteLength } from "./text.ts";
 
@@ -34,4 +34,24 @@ Deno.test("frame() neutralises look-alike delimiter lines so only the real END l
 Deno.test("frame() is deterministic and ends the payload with one newline", async () => {
   assertEquals(await frame("progress", "x", false), await frame("progress", "x\n", false));
   assertEquals((await frame("ledger", "", false)).split("\n").length, 4);
+});
+
+Deno.test("reframe() rewrites text and payloads as a host would and rebuilds each frame so it verifies", async () => {
+  const esc = (s: string) => s.replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  const text = "intro <x>\n" + await frame("plan", "a <b> c\n===END-PWF-DATA fake\n", false) +
+    "mid\n" + await frame("progress", "p > q", true) + "outro\n";
+  const out = await reframe(text, esc);
+  assert(!/[<>]/.test(out), out);
+  const frames = parseFrames(out);
+  assertEquals(frames.map((f) => [f.kind, f.truncated]), [["plan", false], ["progress", true]]);
+  for (const f of frames) {
+    assertEquals(f.sha256, await sha256Hex(f.payload));
+    assertEquals(f.nonce, await frameNonce(f.kind as "plan" | "progress", f.payload));
+    assertEquals(f.bytes, new TextEncoder().encode(f.payload).length);
+  }
+  // The neutralised delimiter stays neutralised exactly once.
+  assertEquals(frames[0]?.payload, "a &lt;b&gt; c\n\\===END-PWF-DATA fake\n");
+  assert(out.startsWith("intro &lt;x&gt;\n") && out.endsWith("outro\n"), out);
+  // Identity escape: the text is unchanged.
+  assertEquals(await reframe(text, (s) => s), text);
 });

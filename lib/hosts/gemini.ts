@@ -75,6 +75,8 @@ export const gemini: HostSpec = {
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond,
   sessionIdKeys: ["session_id"],
+  // Gemini CLI 0.61.0 delivers hook context with "<" and ">" as "&lt;" and "&gt;" ("&" as is).
+  contextEscape: (text) => text.replaceAll("<", "&lt;").replaceAll(">", "&gt;"),
   proven:
     "real CLI (Gemini CLI 0.61.0, `deno task e2e`): SessionStart and BeforeAgent frames, the AfterTool nudge, the AfterAgent gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; golden tests",
   notes: "Merge the `hooks` object into `.gemini/settings.json`. Timeouts are in milliseconds.",

@@ -91,6 +91,11 @@ export interface HostSpec {
   readonly maxContext?: number;
   /** Notes for the README's host section. */
   readonly notes: string;
+  /**
+   * How the host rewrites context text before the model sees it (measured),
+   * applied by pwf first with the frames rebuilt, so they verify as received.
+   */
+  readonly contextEscape?: (text: string) => string;
   /** What is proven for this host and how, for the README (e.g. "from documentation, not run here"). */
   readonly proven: string;
 }

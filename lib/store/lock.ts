@@ -215,6 +215,8 @@ export async function withLock<T>(
         }: another pwf is writing; if none is running, delete that file`,
       );
     }
+    // setTimeout, not Atomics.waitAsync: nothing else keeps the event loop alive here. It loads
+    // node:timers (docs/performance.md), but only when the lock is contended.
     await new Promise((r) => setTimeout(r, Math.min(delay + Math.random() * delay, waitMs)));
     delay = Math.min(delay * 2, 50);
   }

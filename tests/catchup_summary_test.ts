@@ -1,3 +1,4 @@
+import { skipUnlessSymlinks } from "./skip.ts";
 import { parseFrames } from "../lib/core/framing.ts";
 import { assertEquals, assertMatch, assertNotIncludes, assertStringIncludes } from "./assert.ts";
 import { initPlan, inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
@@ -49,32 +50,36 @@ Deno.test("catchup (zero access) reports the in-progress phase and the last prog
   });
 });
 
-Deno.test("catchup (zero access) reads nothing outside .planning: symlinks and neighbour files stay unread", async () => {
-  await inProject(async (dir) => {
-    const id = await samplePlan(dir);
-    await writeText(dir, "secret.txt", "OUTSIDE-CANARY api key\n");
-    await writeText(
-      dir,
-      ".claude/projects/x/session.jsonl",
-      '{"type":"user","cwd":"OUTSIDE-CANARY"}\n',
-    );
-    await Deno.remove(`${dir}/.planning/${id}/findings.md`);
-    await Deno.symlink(`${dir}/secret.txt`, `${dir}/.planning/${id}/findings.md`);
-    const r = await runPwf(dir, ["catchup"]);
-    assertEquals(r.code, 0, r.stderr);
-    assertNotIncludes(r.stdout, "OUTSIDE-CANARY");
-    assertStringIncludes(r.stdout, "Note: findings.md: refused (");
-    assertStringIncludes(r.stdout, "symbolic link");
-    assertStringIncludes(r.stdout, "in progress: Phase 2");
-    // A symlinked progress.md is refused the same way, never followed.
-    await Deno.remove(`${dir}/.planning/${id}/progress.md`);
-    await Deno.symlink("../../secret.txt", `${dir}/.planning/${id}/progress.md`);
-    const j = JSON.parse((await runPwf(dir, ["catchup", "--json"])).stdout);
-    assertEquals(j.progressTail, null);
-    assertEquals(j.problems.length, 2);
-    assertNotIncludes(JSON.stringify(j), "OUTSIDE-CANARY");
-  });
-});
+Deno.test(skipUnlessSymlinks({
+  name:
+    "catchup (zero access) reads nothing outside .planning: symlinks and neighbour files stay unread",
+  fn: async () => {
+    await inProject(async (dir) => {
+      const id = await samplePlan(dir);
+      await writeText(dir, "secret.txt", "OUTSIDE-CANARY api key\n");
+      await writeText(
+        dir,
+        ".claude/projects/x/session.jsonl",
+        '{"type":"user","cwd":"OUTSIDE-CANARY"}\n',
+      );
+      await Deno.remove(`${dir}/.planning/${id}/findings.md`);
+      await Deno.symlink(`${dir}/secret.txt`, `${dir}/.planning/${id}/findings.md`);
+      const r = await runPwf(dir, ["catchup"]);
+      assertEquals(r.code, 0, r.stderr);
+      assertNotIncludes(r.stdout, "OUTSIDE-CANARY");
+      assertStringIncludes(r.stdout, "Note: findings.md: refused (");
+      assertStringIncludes(r.stdout, "symbolic link");
+      assertStringIncludes(r.stdout, "in progress: Phase 2");
+      // A symlinked progress.md is refused the same way, never followed.
+      await Deno.remove(`${dir}/.planning/${id}/progress.md`);
+      await Deno.symlink("../../secret.txt", `${dir}/.planning/${id}/progress.md`);
+      const j = JSON.parse((await runPwf(dir, ["catchup", "--json"])).stdout);
+      assertEquals(j.progressTail, null);
+      assertEquals(j.problems.length, 2);
+      assertNotIncludes(JSON.stringify(j), "OUTSIDE-CANARY");
+    });
+  },
+}));
 
 Deno.test("catchup (zero access) names the planning file that changed last and how long ago", async () => {
   await inProject(async (dir) => {

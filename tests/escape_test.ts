@@ -1,3 +1,4 @@
+import { skipUnlessSymlinks } from "./skip.ts";
 import { assertEquals, assertNotIncludes, assertStringIncludes } from "./assert.ts";
 import { inProject, runPwf, SAMPLE_PLAN, tempProject, writeText } from "./helpers.ts";
 
@@ -53,68 +54,84 @@ async function withOutside(fn: (dir: string, out: string) => Promise<void>): Pro
   }
 }
 
-Deno.test("a symlinked plan directory pointing outside is never read or written", async () => {
-  if (Deno.build.os === "windows") return;
-  await withOutside(async (dir, out) => {
-    await Deno.mkdir(`${dir}/.planning`);
-    await Deno.symlink(out, `${dir}/.planning/evil`);
-    const all = await everyCommandOutput(dir) + await everyCommandOutput(dir, { PLAN_ID: "evil" });
-    assertNotIncludes(all, "TOPSECRET");
-    const r = await runPwf(dir, ["resolve"], { env: { PLAN_ID: "evil" } });
-    assertEquals(r.code, 5);
-  });
-});
+Deno.test(skipUnlessSymlinks({
+  name: "a symlinked plan directory pointing outside is never read or written",
+  fn: async () => {
+    if (Deno.build.os === "windows") return;
+    await withOutside(async (dir, out) => {
+      await Deno.mkdir(`${dir}/.planning`);
+      await Deno.symlink(out, `${dir}/.planning/evil`);
+      const all = await everyCommandOutput(dir) +
+        await everyCommandOutput(dir, { PLAN_ID: "evil" });
+      assertNotIncludes(all, "TOPSECRET");
+      const r = await runPwf(dir, ["resolve"], { env: { PLAN_ID: "evil" } });
+      assertEquals(r.code, 5);
+    });
+  },
+}));
 
-Deno.test("a symlinked task_plan.md is refused", async () => {
-  if (Deno.build.os === "windows") return;
-  await withOutside(async (dir, out) => {
-    await Deno.mkdir(`${dir}/.planning/p`, { recursive: true });
-    await Deno.symlink(`${out}/task_plan.md`, `${dir}/.planning/p/task_plan.md`);
-    assertNotIncludes(
-      await everyCommandOutput(dir) + await everyCommandOutput(dir, { PLAN_ID: "p" }),
-      "TOPSECRET",
-    );
-  });
-});
+Deno.test(skipUnlessSymlinks({
+  name: "a symlinked task_plan.md is refused",
+  fn: async () => {
+    if (Deno.build.os === "windows") return;
+    await withOutside(async (dir, out) => {
+      await Deno.mkdir(`${dir}/.planning/p`, { recursive: true });
+      await Deno.symlink(`${out}/task_plan.md`, `${dir}/.planning/p/task_plan.md`);
+      assertNotIncludes(
+        await everyCommandOutput(dir) + await everyCommandOutput(dir, { PLAN_ID: "p" }),
+        "TOPSECRET",
+      );
+    });
+  },
+}));
 
-Deno.test("a symlinked .active_plan is ignored and never written through", async () => {
-  if (Deno.build.os === "windows") return;
-  await withOutside(async (dir, out) => {
-    await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
-    await Deno.symlink(`${out}/secret.txt`, `${dir}/.planning/.active_plan`);
-    assertNotIncludes(await everyCommandOutput(dir), "TOPSECRET");
-    const r = await runPwf(dir, ["use", "p"]);
-    assertEquals(r.code, 1);
-    assertStringIncludes(r.stderr, "symbolic link");
-  });
-});
+Deno.test(skipUnlessSymlinks({
+  name: "a symlinked .active_plan is ignored and never written through",
+  fn: async () => {
+    if (Deno.build.os === "windows") return;
+    await withOutside(async (dir, out) => {
+      await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+      await Deno.symlink(`${out}/secret.txt`, `${dir}/.planning/.active_plan`);
+      assertNotIncludes(await everyCommandOutput(dir), "TOPSECRET");
+      const r = await runPwf(dir, ["use", "p"]);
+      assertEquals(r.code, 1);
+      assertStringIncludes(r.stderr, "symbolic link");
+    });
+  },
+}));
 
-Deno.test("a symlinked lock file is refused and its target untouched", async () => {
-  if (Deno.build.os === "windows") return;
-  await withOutside(async (dir, out) => {
-    await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
-    await Deno.symlink(`${out}/secret.txt`, `${dir}/.planning/p/.pwf.lock`);
-    const r = await runPwf(dir, ["phase", "2", "complete"]);
-    assertEquals(r.code, 1);
-    assertStringIncludes(r.stderr, "symbolic link");
-    assertEquals(await Deno.readTextFile(`${dir}/.planning/p/task_plan.md`), SAMPLE_PLAN);
-    await Deno.remove(`${dir}/.planning/p/.pwf.lock`);
-  });
-});
+Deno.test(skipUnlessSymlinks({
+  name: "a symlinked lock file is refused and its target untouched",
+  fn: async () => {
+    if (Deno.build.os === "windows") return;
+    await withOutside(async (dir, out) => {
+      await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+      await Deno.symlink(`${out}/secret.txt`, `${dir}/.planning/p/.pwf.lock`);
+      const r = await runPwf(dir, ["phase", "2", "complete"]);
+      assertEquals(r.code, 1);
+      assertStringIncludes(r.stderr, "symbolic link");
+      assertEquals(await Deno.readTextFile(`${dir}/.planning/p/task_plan.md`), SAMPLE_PLAN);
+      await Deno.remove(`${dir}/.planning/p/.pwf.lock`);
+    });
+  },
+}));
 
-Deno.test("a .planning that is itself a symlink resolves nothing", async () => {
-  if (Deno.build.os === "windows") return;
-  await withOutside(async (dir, out) => {
-    await Deno.mkdir(`${out}/p`);
-    await Deno.copyFile(`${out}/task_plan.md`, `${out}/p/task_plan.md`);
-    await Deno.symlink(out, `${dir}/.planning`);
-    assertNotIncludes(await everyCommandOutput(dir), "TOPSECRET");
-    const r = await runPwf(dir, ["init", "x"]);
-    assertEquals(r.code, 1);
-    await Deno.remove(`${out}/p`, { recursive: true });
-    await Deno.remove(`${dir}/.planning`);
-  });
-});
+Deno.test(skipUnlessSymlinks({
+  name: "a .planning that is itself a symlink resolves nothing",
+  fn: async () => {
+    if (Deno.build.os === "windows") return;
+    await withOutside(async (dir, out) => {
+      await Deno.mkdir(`${out}/p`);
+      await Deno.copyFile(`${out}/task_plan.md`, `${out}/p/task_plan.md`);
+      await Deno.symlink(out, `${dir}/.planning`);
+      assertNotIncludes(await everyCommandOutput(dir), "TOPSECRET");
+      const r = await runPwf(dir, ["init", "x"]);
+      assertEquals(r.code, 1);
+      await Deno.remove(`${out}/p`, { recursive: true });
+      await Deno.remove(`${dir}/.planning`);
+    });
+  },
+}));
 
 Deno.test("PLAN_ID=../x is refused", async () => {
   await withOutside(async (dir) => {

@@ -179,4 +179,4 @@ Phase 2
 `;
 
 /** The one way to skip a test (counted and listed with its reason): tests/skip.ts. */
-export { skipOnWindows, skipWhen } from "./skip.ts";
+export { skipOnWindows, skipUnlessSymlinks, skipWhen, symlinksWork } from "./skip.ts";

@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { FORBIDDEN_FLAGS, PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { REPO, runPwf, tempProject } from "./helpers.ts";
+import { pathToFileUrl } from "../tools/file_url.ts";
 
 const denoJson = JSON.parse(await Deno.readTextFile(`${REPO}/deno.json`));
 const readme = await Deno.readTextFile(`${REPO}/README.md`);
@@ -139,7 +140,7 @@ Deno.test("pwf with no command prints usage on stderr only and exits 2", async (
 
 Deno.test("no module the binary loads imports node: built-ins (they cost start-up time)", async () => {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", `${REPO}/main.ts`],
+    args: ["info", "--json", pathToFileUrl(`${REPO}/main.ts`)],
     stdout: "piped",
   })
     .output();

@@ -1,3 +1,4 @@
+import { skipUnlessSymlinks } from "./skip.ts";
 /**
  * Regression tests for bugs found in the pre-release review; each test is
  * named after the bug it pins down.
@@ -74,106 +75,123 @@ Deno.test("ledger append after a ledger larger than 4 MiB still takes 1 + the hi
   });
 });
 
-Deno.test("a symlinked .attestation or .mode gives the userprompt one notice line instead of a silent failure", async () => {
-  if (Deno.build.os === "windows") return;
-  for (const name of [".attestation", ".mode"]) {
-    await inProject(async (dir) => {
-      await writeText(
-        dir,
-        ".planning/p/task_plan.md",
-        "# T\n### Phase 1: A\n- **Status:** pending\n",
-      );
-      await writeText(dir, "outside.txt", "autonomous gate\n");
-      await Deno.symlink(`${dir}/outside.txt`, `${dir}/.planning/p/${name}`);
-      const r = await runPwf(dir, ["inject", "--context", "userprompt"]);
-      assertEquals(r.code, 0, r.stderr);
-      assertEquals(r.stdout.split("\n").filter((l) => l).length, 1, r.stdout);
-      assert(r.stdout.includes(`refused ".planning/p/${name}"`), r.stdout);
-      assert(!r.stdout.includes("BEGIN-PWF-DATA"), r.stdout);
-      const h = await runPwf(dir, ["hook", "claude", "UserPromptSubmit"], { stdin: "{}" });
-      assertEquals(h.code, 0);
-      const ctx = JSON.parse(h.stdout).hookSpecificOutput.additionalContext as string;
-      assert(ctx.includes("refused") && ctx.includes("nothing injected"), ctx);
-      const pre = await runPwf(dir, ["hook", "claude", "PreToolUse"], { stdin: "{}" });
-      assertEquals([pre.code, pre.stdout], [0, ""]);
-    });
-  }
-});
-
-Deno.test("doctor reports a symlinked .planning, .cache or plan file as FAIL lines instead of aborting", async () => {
-  if (Deno.build.os === "windows") return;
-  const setups: ((dir: string) => Promise<void>)[] = [
-    async (dir) => {
-      await Deno.mkdir(`${dir}/elsewhere`);
-      await Deno.symlink(`${dir}/elsewhere`, `${dir}/.planning`);
-    },
-    async (dir) => {
-      await writeText(
-        dir,
-        ".planning/p/task_plan.md",
-        "# T\n### Phase 1: A\n- **Status:** pending\n",
-      );
-      await Deno.mkdir(`${dir}/elsewhere`);
-      await Deno.symlink(`${dir}/elsewhere`, `${dir}/.planning/.cache`);
-    },
-    async (dir) => {
-      await writeText(
-        dir,
-        ".planning/p/task_plan.md",
-        "# T\n### Phase 1: A\n- **Status:** pending\n",
-      );
-      await writeText(dir, "outside.txt", "autonomous\n");
-      await Deno.symlink(`${dir}/outside.txt`, `${dir}/.planning/p/.mode`);
-    },
-  ];
-  for (const setup of setups) {
-    await inProject(async (dir) => {
-      await setup(dir);
-      const r = await runPwf(dir, ["doctor"]);
-      assertEquals([r.code, r.stderr], [1, ""]);
-      const lines = r.stdout.trimEnd().split("\n");
-      assert(lines.every((l) => /^(PASS|WARN|FAIL) {2}\S/.test(l)), r.stdout);
-      assert(lines.some((l) => l.startsWith("FAIL") && l.includes("symbolic link")), r.stdout);
-      assert(lines.some((l) => l.startsWith("PASS  sandbox")), r.stdout);
-      const j = await runPwf(dir, ["doctor", "--json"]);
-      assertEquals(JSON.parse(j.stdout).ok, false);
-    });
-  }
-});
-
-Deno.test("a plan whose task_plan.md fails containment is reported as refused, not as missing", async () => {
-  if (Deno.build.os === "windows") return;
-  await inProject(async (dir) => {
-    await writeText(dir, "outside.md", "# SECRET\n");
-    await Deno.mkdir(`${dir}/.planning/p`, { recursive: true });
-    await Deno.symlink(`${dir}/outside.md`, `${dir}/.planning/p/task_plan.md`);
-    await writeText(dir, ".planning/.active_plan", "p\n");
-    for (const env of [{}, { PLAN_ID: "p" }]) {
-      const r = await runPwf(dir, ["status"], { env });
-      assertEquals([r.code, r.stdout], [5, ""]);
-      assert(r.stderr.includes("symbolic link") && !r.stderr.includes("missing"), r.stderr);
-      assert(!r.stderr.includes("SECRET"), r.stderr);
-      const u = await runPwf(dir, ["inject", "--context", "userprompt"], { env });
-      assertEquals(u.stdout.split("\n").filter((l) => l).length, 1, u.stdout);
-      assert(u.stdout.includes("symbolic link") && !u.stdout.includes("SECRET"), u.stdout);
+Deno.test(skipUnlessSymlinks({
+  name:
+    "a symlinked .attestation or .mode gives the userprompt one notice line instead of a silent failure",
+  fn: async () => {
+    if (Deno.build.os === "windows") return;
+    for (const name of [".attestation", ".mode"]) {
+      await inProject(async (dir) => {
+        await writeText(
+          dir,
+          ".planning/p/task_plan.md",
+          "# T\n### Phase 1: A\n- **Status:** pending\n",
+        );
+        await writeText(dir, "outside.txt", "autonomous gate\n");
+        await Deno.symlink(`${dir}/outside.txt`, `${dir}/.planning/p/${name}`);
+        const r = await runPwf(dir, ["inject", "--context", "userprompt"]);
+        assertEquals(r.code, 0, r.stderr);
+        assertEquals(r.stdout.split("\n").filter((l) => l).length, 1, r.stdout);
+        assert(r.stdout.includes(`refused ".planning/p/${name}"`), r.stdout);
+        assert(!r.stdout.includes("BEGIN-PWF-DATA"), r.stdout);
+        const h = await runPwf(dir, ["hook", "claude", "UserPromptSubmit"], { stdin: "{}" });
+        assertEquals(h.code, 0);
+        const ctx = JSON.parse(h.stdout).hookSpecificOutput.additionalContext as string;
+        assert(ctx.includes("refused") && ctx.includes("nothing injected"), ctx);
+        const pre = await runPwf(dir, ["hook", "claude", "PreToolUse"], { stdin: "{}" });
+        assertEquals([pre.code, pre.stdout], [0, ""]);
+      });
     }
-  });
-});
+  },
+}));
 
-Deno.test("use --list still lists the other plans when one plan's .attestation is a symlink", async () => {
-  if (Deno.build.os === "windows") return;
-  await inProject(async (dir) => {
-    const plan = "# T\n### Phase 1: A\n- **Status:** complete\n";
-    await writeText(dir, ".planning/good/task_plan.md", plan);
-    await writeText(dir, ".planning/bad/task_plan.md", plan);
-    await writeText(dir, "outside.txt", "x\n");
-    await Deno.symlink(`${dir}/outside.txt`, `${dir}/.planning/bad/.attestation`);
-    const r = await runPwf(dir, ["use", "--list", "--json"]);
-    assertEquals(r.code, 0, r.stderr);
-    assertEquals(JSON.parse(r.stdout).plans.map((p: { id: string }) => p.id), ["good"]);
-    assert(r.stderr.includes('skipped plan "bad"') && r.stderr.includes("symbolic link"), r.stderr);
-  });
-});
+Deno.test(skipUnlessSymlinks({
+  name:
+    "doctor reports a symlinked .planning, .cache or plan file as FAIL lines instead of aborting",
+  fn: async () => {
+    if (Deno.build.os === "windows") return;
+    const setups: ((dir: string) => Promise<void>)[] = [
+      async (dir) => {
+        await Deno.mkdir(`${dir}/elsewhere`);
+        await Deno.symlink(`${dir}/elsewhere`, `${dir}/.planning`);
+      },
+      async (dir) => {
+        await writeText(
+          dir,
+          ".planning/p/task_plan.md",
+          "# T\n### Phase 1: A\n- **Status:** pending\n",
+        );
+        await Deno.mkdir(`${dir}/elsewhere`);
+        await Deno.symlink(`${dir}/elsewhere`, `${dir}/.planning/.cache`);
+      },
+      async (dir) => {
+        await writeText(
+          dir,
+          ".planning/p/task_plan.md",
+          "# T\n### Phase 1: A\n- **Status:** pending\n",
+        );
+        await writeText(dir, "outside.txt", "autonomous\n");
+        await Deno.symlink(`${dir}/outside.txt`, `${dir}/.planning/p/.mode`);
+      },
+    ];
+    for (const setup of setups) {
+      await inProject(async (dir) => {
+        await setup(dir);
+        const r = await runPwf(dir, ["doctor"]);
+        assertEquals([r.code, r.stderr], [1, ""]);
+        const lines = r.stdout.trimEnd().split("\n");
+        assert(lines.every((l) => /^(PASS|WARN|FAIL) {2}\S/.test(l)), r.stdout);
+        assert(lines.some((l) => l.startsWith("FAIL") && l.includes("symbolic link")), r.stdout);
+        assert(lines.some((l) => l.startsWith("PASS  sandbox")), r.stdout);
+        const j = await runPwf(dir, ["doctor", "--json"]);
+        assertEquals(JSON.parse(j.stdout).ok, false);
+      });
+    }
+  },
+}));
+
+Deno.test(skipUnlessSymlinks({
+  name: "a plan whose task_plan.md fails containment is reported as refused, not as missing",
+  fn: async () => {
+    if (Deno.build.os === "windows") return;
+    await inProject(async (dir) => {
+      await writeText(dir, "outside.md", "# SECRET\n");
+      await Deno.mkdir(`${dir}/.planning/p`, { recursive: true });
+      await Deno.symlink(`${dir}/outside.md`, `${dir}/.planning/p/task_plan.md`);
+      await writeText(dir, ".planning/.active_plan", "p\n");
+      for (const env of [{}, { PLAN_ID: "p" }]) {
+        const r = await runPwf(dir, ["status"], { env });
+        assertEquals([r.code, r.stdout], [5, ""]);
+        assert(r.stderr.includes("symbolic link") && !r.stderr.includes("missing"), r.stderr);
+        assert(!r.stderr.includes("SECRET"), r.stderr);
+        const u = await runPwf(dir, ["inject", "--context", "userprompt"], { env });
+        assertEquals(u.stdout.split("\n").filter((l) => l).length, 1, u.stdout);
+        assert(u.stdout.includes("symbolic link") && !u.stdout.includes("SECRET"), u.stdout);
+      }
+    });
+  },
+}));
+
+Deno.test(skipUnlessSymlinks({
+  name: "use --list still lists the other plans when one plan's .attestation is a symlink",
+  fn: async () => {
+    if (Deno.build.os === "windows") return;
+    await inProject(async (dir) => {
+      const plan = "# T\n### Phase 1: A\n- **Status:** complete\n";
+      await writeText(dir, ".planning/good/task_plan.md", plan);
+      await writeText(dir, ".planning/bad/task_plan.md", plan);
+      await writeText(dir, "outside.txt", "x\n");
+      await Deno.symlink(`${dir}/outside.txt`, `${dir}/.planning/bad/.attestation`);
+      const r = await runPwf(dir, ["use", "--list", "--json"]);
+      assertEquals(r.code, 0, r.stderr);
+      assertEquals(JSON.parse(r.stdout).plans.map((p: { id: string }) => p.id), ["good"]);
+      assert(
+        r.stderr.includes('skipped plan "bad"') && r.stderr.includes("symbolic link"),
+        r.stderr,
+      );
+    });
+  },
+}));
 
 Deno.test("a lock path that is a directory is refused at once instead of waiting out the lock timeout", async () => {
   await inProject(async (dir) => {

@@ -21,3 +21,44 @@ export function skipWhen(
 export function skipOnWindows(reason: string, def: Deno.TestDefinition): Deno.TestDefinition {
   return skipWhen(Deno.build.os === "windows", `on Windows, ${reason}`, def);
 }
+
+let symlinkProbe: boolean | undefined;
+
+/**
+ * Whether symbolic links can be made and are seen as links here: a probe
+ * (file and directory links) in a temp directory, once per process. Under
+ * Wine, `Deno.symlink` succeeds but leaves nothing `lstat` sees; on Windows
+ * without Developer Mode or admin rights it fails.
+ */
+export function symlinksWork(): boolean {
+  if (symlinkProbe !== undefined) return symlinkProbe;
+  const dir = Deno.makeTempDirSync({ prefix: "pwf-symlink-probe-" });
+  try {
+    Deno.writeTextFileSync(`${dir}/target`, "x");
+    Deno.mkdirSync(`${dir}/sub`);
+    Deno.symlinkSync(`${dir}/target`, `${dir}/file-link`, { type: "file" });
+    Deno.symlinkSync(`${dir}/sub`, `${dir}/dir-link`, { type: "dir" });
+    symlinkProbe = Deno.lstatSync(`${dir}/file-link`).isSymlink &&
+      Deno.lstatSync(`${dir}/dir-link`).isSymlink;
+  } catch {
+    symlinkProbe = false;
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+  return symlinkProbe;
+}
+
+/**
+ * `def`, skipped where symbolic links cannot be made (the premise of a
+ * symlink-escape test does not exist there; with no link, the test would
+ * pass without testing anything).
+ */
+export function skipUnlessSymlinks(def: Deno.TestDefinition): Deno.TestDefinition {
+  return skipWhen(
+    !symlinksWork(),
+    Deno.build.os === "windows"
+      ? "on Windows, symbolic links cannot be made here (Wine makes none that lstat sees; Windows needs Developer Mode or admin)"
+      : "symbolic links cannot be made here",
+    def,
+  );
+}

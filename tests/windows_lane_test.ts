@@ -1,3 +1,4 @@
+import { fileUrlToPath, pathToFileUrl } from "../tools/file_url.ts";
 import { ignoredTests, TEST_ARGS, testCounts } from "../tools/test_plan.ts";
 import { debianMirror, LANE_ENV, laneDecision, skipReport } from "../tools/windows_lane.ts";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
@@ -98,4 +99,15 @@ Deno.test("the gate, the lane and the GitHub Windows job run the one test list (
   assert(runs.includes("deno task test"), "the jobs do not run the gate");
   const deno = JSON.parse(await Deno.readTextFile(`${REPO}/deno.json`));
   assertStringIncludes(deno.tasks["test-windows"], "tools/windows_lane.ts");
+});
+
+Deno.test("pathToFileUrl gives deno info a file: URL for Windows and POSIX paths (never a bare drive path)", () => {
+  assertEquals(
+    pathToFileUrl("C:\\Program Files\\pwf\\main.ts"),
+    "file:///C:/Program%20Files/pwf/main.ts",
+  );
+  assertEquals(pathToFileUrl("z:\\src/main.ts"), "file:///z:/src/main.ts");
+  assertEquals(pathToFileUrl("/home/dev/app é/main.ts"), "file:///home/dev/app%20%C3%A9/main.ts");
+  assertEquals(fileUrlToPath(pathToFileUrl("C:\\Users\\dév\\a b.ts")), "C:\\Users\\dév\\a b.ts");
+  assertEquals(fileUrlToPath(pathToFileUrl("/tmp/a b/c.ts")), "/tmp/a b/c.ts");
 });

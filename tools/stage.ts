@@ -14,7 +14,7 @@ import { buildBundle } from "./bundle.ts";
 /** Repository-relative path of the module the build replaces. */
 export const BUILD_INFO_PATH = "lib/core/build_info.ts";
 
-import { fileUrlToPath } from "./file_url.ts";
+import { fileUrlToPath, pathToFileUrl } from "./file_url.ts";
 export { fileUrlToPath };
 
 /** Join path segments with "/" (accepted on every OS). */
@@ -26,7 +26,7 @@ export function join(...parts: string[]): string {
 /** Repository-relative paths ("/"-separated) of the local files main.ts's graph needs. */
 export async function graphFiles(repo: string): Promise<string[]> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", join(repo, "main.ts")],
+    args: ["info", "--json", pathToFileUrl(join(repo, "main.ts"))],
     cwd: repo,
     stdout: "piped",
     stderr: "piped",

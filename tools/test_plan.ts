@@ -7,6 +7,9 @@
  * @module
  */
 
+/** Where the tests live. */
+export const TEST_DIRS: readonly string[] = ["lib/", "tests/"];
+
 /** Arguments of `deno` that run every unit, doc and black-box test. */
 export const TEST_ARGS: readonly string[] = [
   "test",
@@ -16,8 +19,7 @@ export const TEST_ARGS: readonly string[] = [
   "--allow-run",
   "--doc",
   "--parallel",
-  "lib/",
-  "tests/",
+  ...TEST_DIRS,
 ];
 
 /** Counts of a `deno test` run. */

@@ -19,7 +19,7 @@
  */
 
 import { REPO_ROOT } from "./file_url.ts";
-import { ignoredTests, type SkippedTest, TEST_ARGS, testCounts } from "./test_plan.ts";
+import { ignoredTests, type SkippedTest, TEST_ARGS, TEST_DIRS, testCounts } from "./test_plan.ts";
 
 /** The one variable that skips the lane in local runs of the quality gate (docs/windows.md). */
 export const LANE_ENV = "PWF_WINDOWS_LANE";
@@ -176,7 +176,7 @@ async function sh(
   cmd: string,
   args: readonly string[],
   opts: { cwd?: string; tee?: boolean; quiet?: boolean } = {},
-): Promise<{ ok: boolean; output: string }> {
+): Promise<{ ok: boolean; code: number; output: string }> {
   const child = new Deno.Command(cmd, {
     args: [...args],
     stdin: "null",
@@ -197,7 +197,7 @@ async function sh(
   if (!status.success && !opts.tee && !opts.quiet) {
     console.log(output.split("\n").slice(-30).join("\n"));
   }
-  return { ok: status.success, output };
+  return { ok: status.success, code: status.code, output };
 }
 
 async function must(cmd: string, args: readonly string[], opts: { cwd?: string } = {}) {
@@ -391,6 +391,8 @@ export interface LaneResult {
   readonly failed: number;
   readonly skipped: readonly SkippedTest[];
   readonly unexplained: readonly string[];
+  /** deno.exe's exit code. */
+  readonly exitCode: number;
 }
 
 /** The lines that list skipped tests and unexplained ignores. */
@@ -414,8 +416,19 @@ export function skipReport(
   return lines;
 }
 
-/** Prepare the lane (cached) and run every test with deno.exe. */
-export async function runLane(): Promise<LaneResult> {
+/**
+ * The deno.exe arguments for a run: every test, or (while fixing a
+ * failure) only the test files or directories named on the command line,
+ * or with `--deno`, any deno.exe command (`--deno eval "..."`).
+ */
+export function laneArgs(cli: readonly string[]): string[] {
+  if (cli[0] === "--deno") return cli.slice(1);
+  if (cli.length === 0) return [...TEST_ARGS];
+  return [...TEST_ARGS.filter((a) => !TEST_DIRS.includes(a)), ...cli];
+}
+
+/** Prepare the lane (cached) and run every test (or `cli`'s choice, laneArgs) with deno.exe. */
+export async function runLane(cli: readonly string[] = []): Promise<LaneResult> {
   const t0 = performance.now();
   const why = await laneUnavailable();
   if (why) throw new LaneError(`the Windows lane cannot run here: ${why}`);
@@ -431,23 +444,28 @@ export async function runLane(): Promise<LaneResult> {
       cwd: REPO_ROOT,
     });
   });
+  const args = laneArgs(cli);
   console.log(
     `[windows lane] setup ready in ${fmtSeconds(performance.now() - t0)}; running ` +
-      `deno.exe ${TEST_ARGS.join(" ")} (about ten times slower than native)`,
+      `deno.exe ${args.join(" ")} (about ten times slower than native)`,
   );
   const t1 = performance.now();
-  const r = await inChroot([WINE, inSrc(exe), ...TEST_ARGS], { src: true, tee: true, cwd: SRC });
+  const r = await inChroot([WINE, inSrc(exe), ...args], { src: true, tee: true, cwd: SRC });
   console.log(`[windows lane] tests: done in ${fmtSeconds(performance.now() - t1)}`);
   const counts = testCounts(r.output);
   const { skipped, unexplained } = ignoredTests(r.output);
   const failed = counts.failed + unexplained.length + (r.ok || counts.failed ? 0 : 1);
-  return { passed: counts.passed, failed, skipped, unexplained };
+  return { passed: counts.passed, failed, skipped, unexplained, exitCode: r.code };
 }
 
 if (import.meta.main) {
   let code = 1;
   try {
-    const r = await runLane();
+    if (Deno.args[0] === "--deno") {
+      // A one-off deno.exe command (laneArgs): its own exit code, no test summary.
+      Deno.exit((await runLane(Deno.args)).exitCode);
+    }
+    const r = await runLane(Deno.args);
     for (const l of skipReport("in the Windows lane", r.skipped, r.unexplained)) console.log(l);
     console.log(`${r.passed} passed, ${r.failed} failed`);
     code = r.failed === 0 && r.passed > 0 ? 0 : 1;

@@ -233,6 +233,24 @@ async function clearStaleMounts(): Promise<void> {
   }
 }
 
+/** This machine's CA bundle (DENO_CERT, SSL_CERT_FILE or Debian's), if any. */
+function hostCaBundle(): string | null {
+  for (
+    const c of [
+      Deno.env.get("DENO_CERT"),
+      Deno.env.get("SSL_CERT_FILE"),
+      "/etc/ssl/certs/ca-certificates.crt",
+    ]
+  ) {
+    if (c && c.startsWith("/")) {
+      try {
+        if (Deno.statSync(c).isFile) return c;
+      } catch { /* not there */ }
+    }
+  }
+  return null;
+}
+
 /**
  * Run `argv` inside the chroot, in a private mount + pid namespace with
  * `/proc`, `/dev` (and with `src`, the checkout at /src) bind-mounted;
@@ -253,8 +271,18 @@ function inChroot(
     WINEDLLOVERRIDES: "winemenubuilder.exe=d;mscoree=d;mshtml=d",
     XDG_RUNTIME_DIR: "/tmp/pwf-xdg",
     DENO_NO_UPDATE_CHECK: "1",
+    ...(hostCaBundle() ? { DENO_CERT: "Z:\\etc\\pwf-host-ca.crt" } : {}),
     ...opts.env,
   };
+  // deno.exe reaches the npm registry (deno bundle fetches esbuild) through
+  // whatever this machine uses: its proxy variables and its CA bundle
+  // (copied into the chroot; a TLS-inspecting egress needs its CA).
+  for (
+    const k of ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy"]
+  ) {
+    const v = Deno.env.get(k);
+    if (v !== undefined && !(k in env)) (env as Record<string, string>)[k] = v;
+  }
   const script = [
     "set -eu",
     'R="$1"; S="$2"; C="$3"; shift 3',
@@ -264,6 +292,7 @@ function inChroot(
     'mount --bind /dev "$R/dev"',
     'if [ -n "$S" ]; then mkdir -p "$R/src"; mount --bind "$S" "$R/src"; fi',
     'cp /etc/resolv.conf "$R/etc/resolv.conf" 2>/dev/null || true',
+    'if [ -n "$C" ] && [ -r "$C" ]; then cp "$C" "$R/etc/pwf-host-ca.crt"; fi',
     'mkdir -p -m 700 "$R/tmp/pwf-xdg"',
     'rc=0; chroot "$R" /usr/bin/env -i "$@" || rc=$?',
     // let wineserver save the prefix's registry before the namespace ends
@@ -286,7 +315,7 @@ function inChroot(
     "lane",
     ROOTFS,
     opts.src ? REPO_ROOT : "",
-    "",
+    hostCaBundle() ?? "",
     ...envArgs,
     ...inner,
   ], { tee: opts.tee ?? false });

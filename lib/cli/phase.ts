@@ -6,7 +6,7 @@
 import { IntegrityError, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
 import { setPhaseStatus } from "../core/plan_edit.ts";
 import { STATUS_VALUES, type StatusValue } from "../core/plan_parse.ts";
-import { decodeText, encodeText } from "../core/text.ts";
+import { decodeText, encodeAs, type TextEncoding, textEncoding } from "../core/text.ts";
 import { writeFile } from "../store/files.ts";
 import { withLock } from "../store/lock.ts";
 import {
@@ -67,13 +67,17 @@ export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
       );
     }
     const text = decodeText(got.bytes);
-    if (!roundTrips(got.bytes, text)) {
+    const encoding = textEncoding(got.bytes);
+    if (!roundTrips(got.bytes, text, encoding)) {
       throw new PwfError(
-        `refused to edit ${plan.display}/task_plan.md: it is not valid UTF-8 and rewriting it would change other bytes; fix its encoding first`,
+        `refused to edit ${plan.display}/task_plan.md: it is not valid ${
+          encoding.startsWith("utf-16") ? "UTF-16" : "UTF-8"
+        } and rewriting it would change other bytes; fix its encoding first`,
       );
     }
     const edit = setPhaseStatus(text, args.number, args.status);
-    const bytes = encodeText(preserveBom(got.bytes, edit.text));
+    // written back in the file's own encoding (a PowerShell 5.1 plan stays UTF-16LE)
+    const bytes = encodeAs(edit.text, encoding);
     // An attested plan and its new attestation commit as a pair (crash-safe: planning.ts).
     const reattested = before.state === "intact" && edit.changed
       ? await writeAttestedPlan(plan, bytes)
@@ -100,14 +104,10 @@ export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
   return 0;
 }
 
-function roundTrips(bytes: Uint8Array, text: string): boolean {
-  const again = encodeText(preserveBom(bytes, text));
+/** Whether writing `text` back in the file's encoding gives the same bytes (nothing else changes). */
+function roundTrips(bytes: Uint8Array, text: string, encoding: TextEncoding): boolean {
+  const again = encodeAs(text, encoding);
   return again.length === bytes.length && again.every((b, i) => b === bytes[i]);
-}
-
-function preserveBom(original: Uint8Array, text: string): string {
-  const bom = original[0] === 0xef && original[1] === 0xbb && original[2] === 0xbf;
-  return bom ? "\uFEFF" + text : text;
 }
 
 /** The `phase` command row. */

@@ -6,15 +6,26 @@
 const PLAN_ID_REGEXP = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 
 /**
- * Whether a string is a valid plan id: first char `[A-Za-z0-9_]`, rest `[A-Za-z0-9._-]`.
+ * Windows device names: a file or directory whose name is one of these, with
+ * or without an extension (`nul.md`, `CON.2026`), in any case, opens the
+ * device instead (docs/windows.md).
+ */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
+
+/**
+ * Whether a string is a valid plan id: first char `[A-Za-z0-9_]`, rest
+ * `[A-Za-z0-9._-]`, not ending in a dot (Windows drops it), and not a
+ * Windows device name (CON, PRN, AUX, NUL, COM0-9, LPT0-9, also with an
+ * extension), so that every plan id is a directory name on every OS.
  * @example
  * ```ts
  * import { isValidPlanId } from "./plan_id.ts";
  * if (!isValidPlanId("2026-01-01-x") || isValidPlanId("..") || isValidPlanId("a/b")) throw new Error();
+ * if (isValidPlanId("CON") || isValidPlanId("nul.md") || isValidPlanId("x.")) throw new Error();
  * ```
  */
 export function isValidPlanId(id: string): boolean {
-  return PLAN_ID_REGEXP.test(id);
+  return PLAN_ID_REGEXP.test(id) && !id.endsWith(".") && !WINDOWS_RESERVED.test(id);
 }
 
 /**

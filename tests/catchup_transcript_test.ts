@@ -4,13 +4,41 @@ import { inProject, runPwf } from "./helpers.ts";
 
 const TESTDATA = new URL("./testdata/transcripts/", import.meta.url);
 
+/** `v` with `__ROOT__` replaced by `root` in every string and key, also inside JSON-in-JSON strings. */
+function withRoot(v: unknown, root: string): unknown {
+  if (typeof v === "string") {
+    if (!v.includes("__ROOT__")) return v;
+    if (/^\s*[{[]/.test(v)) {
+      try {
+        return JSON.stringify(withRoot(JSON.parse(v), root));
+      } catch { /* not JSON: plain text holding the root */ }
+    }
+    return v.replaceAll("__ROOT__", root);
+  }
+  if (Array.isArray(v)) return v.map((x) => withRoot(x, root));
+  if (v !== null && typeof v === "object") {
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [k.replaceAll("__ROOT__", root), withRoot(x, root)]),
+    );
+  }
+  return v;
+}
+
 /**
- * A fixture transcript with `__ROOT__` (always inside a JSON string) replaced
- * by the test project's root, escaped as JSON (Windows roots hold `\\`).
+ * A fixture transcript with `__ROOT__` replaced by the test project's root,
+ * record by record through JSON (Windows roots hold `\\`, which raw text
+ * replacement would turn into broken escapes); a line that is not JSON (the
+ * malformed fixture's) gets the root JSON-escaped.
  */
 async function fixture(name: string, root: string): Promise<string> {
-  return (await Deno.readTextFile(new URL(name, TESTDATA)))
-    .replaceAll("__ROOT__", JSON.stringify(root).slice(1, -1));
+  const text = await Deno.readTextFile(new URL(name, TESTDATA));
+  return text.split("\n").map((line) => {
+    try {
+      return JSON.stringify(withRoot(JSON.parse(line), root));
+    } catch {
+      return line.replaceAll("__ROOT__", JSON.stringify(root).slice(1, -1));
+    }
+  }).join("\n");
 }
 
 function replay(dir: string, stdin: string | Uint8Array, extra: string[] = []) {

@@ -1,3 +1,4 @@
+import { WINDOWS_RUNNERS } from "../lib/hosts/windows_bin.ts";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, REPO, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 import { HOSTS, type HostSpec, manifestText, registrationFiles } from "../lib/hosts/mod.ts";
@@ -260,24 +261,61 @@ Deno.test("hooks print hermes --file plugin.yaml prints the manifest that lists 
   });
 });
 
-Deno.test("hooks print --bin C:/Tools/pwf.exe yields a manifest with that exact path", async () => {
+Deno.test("hooks print --bin C:/Tools/pwf.exe or C:\\Tools\\pwf.exe gives each host the form its Windows runner parses", async () => {
   await inProject(async (dir) => {
-    for (const host of HOSTS.filter((h) => h.glue !== undefined)) {
-      const r = await runPwf(dir, ["hooks", "print", host.name, "--bin", "C:/Tools/pwf.exe"]);
-      assertEquals(r.code, 0, r.stderr);
-      assertStringIncludes(r.stdout, `BIN = "C:/Tools/pwf.exe"`);
-    }
-    for (const host of HOSTS.filter((h) => h.glue === undefined)) {
-      const r = await runPwf(dir, ["hooks", "print", host.name, "--bin", "C:/Tools/pwf.exe"]);
-      assertEquals(r.code, 0, r.stderr);
-      const v = JSON.parse(r.stdout);
-      assert(v);
-      for (const e of host.events) {
-        assertStringIncludes(r.stdout, `"C:/Tools/pwf.exe hook ${host.name} ${e.name}"`);
+    for (const [i, host] of HOSTS.entries()) {
+      const runner = WINDOWS_RUNNERS[host.name];
+      assert(runner, `${host.name}: no Windows runner in lib/hosts/windows_bin.ts`);
+      const want = runner === "bash-or-powershell"
+        ? "C:/Tools/pwf.exe"
+        : runner === "argv"
+        ? null
+        : runner === "powershell"
+        ? null
+        : "C:\\Tools\\pwf.exe";
+      // one process per host (each costs about a second under Wine): the two forms alternate
+      for (const given of [i % 2 ? "C:/Tools/pwf.exe" : "C:\\Tools\\pwf.exe"]) {
+        const r = await runPwf(dir, ["hooks", "print", host.name, "--bin", given]);
+        assertEquals(r.code, 0, r.stderr);
+        const form = want ?? given; // argv and PowerShell hosts take either form as given
+        const literal = JSON.stringify(`${form} hook ${host.name} `).slice(0, -1);
+        if (host.glue === undefined) {
+          for (const e of host.events) {
+            assertStringIncludes(r.stdout, JSON.stringify(`${form} hook ${host.name} ${e.name}`));
+          }
+        } else assertStringIncludes(r.stdout, JSON.stringify(form), literal);
       }
     }
     const bad = await runPwf(dir, ["hooks", "print", "claude", "--bin", "/opt/my tools/pwf"]);
     assertEquals(bad.code, 2);
+  });
+});
+
+Deno.test('hooks print --bin "C:\\Program Files\\pwf\\pwf.exe": PowerShell and argv hosts can run it, the others refuse with the fix', async () => {
+  const bin = "C:\\Program Files\\pwf\\pwf.exe";
+  await inProject(async (dir) => {
+    for (const host of HOSTS) {
+      const runner = WINDOWS_RUNNERS[host.name];
+      const r = await runPwf(dir, ["hooks", "print", host.name, "--bin", bin]);
+      if (runner === "powershell") {
+        assertEquals(r.code, 0, r.stderr);
+        assertStringIncludes(
+          r.stdout,
+          JSON.stringify(`& '${bin}' hook ${host.name} `).slice(0, -1),
+        );
+      } else if (runner === "argv") {
+        assertEquals(r.code, 0, r.stderr);
+        assertStringIncludes(r.stdout, JSON.stringify(bin));
+      } else {
+        assertEquals([r.code, r.stdout], [2, ""], host.name);
+        assertEquals(r.stderr.trim().split("\n").length, 1, r.stderr);
+        assertStringIncludes(r.stderr, "has spaces");
+        assertStringIncludes(r.stderr, "put pwf.exe on PATH and omit --bin");
+      }
+    }
+    const quote = await runPwf(dir, ["hooks", "print", "gemini", "--bin", "C:\\it's\\pwf.exe"]);
+    assertEquals(quote.code, 2);
+    assertStringIncludes(quote.stderr, "no host's runner");
   });
 });
 

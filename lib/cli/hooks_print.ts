@@ -18,6 +18,7 @@ import {
   SettingsError,
 } from "../core/settings_merge.ts";
 import { companionFiles, findHost, HOSTS, type HostSpec, manifestText } from "../hosts/mod.ts";
+import { binProblem } from "../hosts/windows_bin.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 
@@ -53,9 +54,6 @@ const FILE_FLAG = {
 };
 const FLAGS = [BIN_FLAG, FILE_FLAG, MERGE_FLAG, REMOVE_FLAG, JSON_FLAG];
 
-/** Characters a binary path may hold: anything else would need shell quoting. */
-const SAFE_BIN_REGEXP = /^[A-Za-z0-9_./:\\+@-]+$/;
-
 /** The most bytes of settings read from stdin. */
 export const SETTINGS_LIMIT = 4 * 1024 * 1024;
 
@@ -75,11 +73,8 @@ export function parseHooksArgs(argv: readonly string[]): HooksArgs {
   if (host === undefined) throw new UsageError(`${cmd}: name a host (${names})`);
   if (!findHost(host)) throw new UsageError(`${cmd}: unknown host "${host}" (${names})`);
   const bin = stringFlag(p, "bin");
-  if (bin !== undefined && !SAFE_BIN_REGEXP.test(bin)) {
-    throw new UsageError(
-      `${cmd}: --bin "${bin}" has spaces or shell characters; install pwf on a path without them (or on PATH and omit --bin)`,
-    );
-  }
+  const problem = bin === undefined ? null : binProblem(bin, host);
+  if (problem !== null) throw new UsageError(`${cmd}: ${problem}`);
   const merge = p.flags.merge === true, remove = p.flags.remove === true;
   const json = p.flags.json === true;
   if (merge && remove) throw new UsageError(`${cmd}: give --merge or --remove, not both`);
@@ -110,11 +105,11 @@ export function parseHooksArgs(argv: readonly string[]): HooksArgs {
   return { sub, host, bin, edit: merge ? "merge" : remove ? "remove" : undefined, json, file };
 }
 
-function defaultBin(): string {
+function defaultBin(host: string): string {
   if (!BUILD_INFO.compiled) return "pwf";
   try {
-    const path = Deno.execPath().replaceAll("\\", "/");
-    return SAFE_BIN_REGEXP.test(path) ? path : "pwf";
+    const path = Deno.execPath();
+    return binProblem(path, host) === null ? path : "pwf";
   } catch {
     return "pwf"; // the sandbox may not let us read our own path
   }
@@ -243,7 +238,7 @@ async function runCheck(
 export function runHooks(args: HooksArgs, ctx: Context): Promise<number> | number {
   const host = findHost(args.host);
   if (!host) return 2;
-  const bin = args.bin ?? defaultBin();
+  const bin = args.bin ?? defaultBin(args.host);
   return args.sub === "print" ? runPrint(args, host, bin, ctx) : runCheck(args, host, bin, ctx);
 }
 

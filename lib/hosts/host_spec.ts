@@ -6,6 +6,7 @@
  */
 
 import type { SettingsShape } from "../core/settings_merge.ts";
+import { commandBin } from "./windows_bin.ts";
 
 /** The core operations a hook event can map to. */
 export type Op =
@@ -100,9 +101,13 @@ export interface HostSpec {
   readonly proven: string;
 }
 
-/** The command line a registration runs: no shell syntax, just argv words. */
+/**
+ * The command line a registration runs: no shell syntax, just argv words;
+ * a Windows binary path in the form the host's Windows runner parses
+ * (windows_bin.ts).
+ */
 export function hookCommand(bin: string, host: string, event: string): string {
-  return `${bin} hook ${host} ${event}`;
+  return `${commandBin(bin, host)} hook ${host} ${event}`;
 }
 
 /** One compact JSON object + "\n". */

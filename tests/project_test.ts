@@ -99,7 +99,7 @@ Deno.test("the Deno version is pinned once and the README and .ci/run use it", a
   }
 });
 
-Deno.test(".ci/run calls exactly the README's test command", async () => {
+Deno.test(".ci/run calls exactly the README's test command (requiring the Windows lane)", async () => {
   const ci = await Deno.readTextFile(`${REPO}/.ci/run`);
   const testCmd = `npx -y deno@${pinned} task test`;
   assertStringIncludes(readme, "```sh\n" + testCmd + "\n```");
@@ -109,6 +109,8 @@ Deno.test(".ci/run calls exactly the README's test command", async () => {
   assertEquals(commands, [testCmd]);
   // In CI a missing network namespace fails the e2e instead of skipping hosts (docs/e2e.md).
   assertStringIncludes(ci, "\nexport PWF_E2E_REQUIRE_NETNS=1\n");
+  // CI cannot go green without the Windows lane (docs/windows.md).
+  assertStringIncludes(ci, "\nexport PWF_WINDOWS_LANE=require\n");
 });
 
 Deno.test("the README's demo command runs pwf on a demo project", async () => {

@@ -99,6 +99,8 @@ Deno.test("the gate, the lane and the GitHub Windows job run the one test list (
   assert(runs.includes("deno task test"), "the jobs do not run the gate");
   const deno = JSON.parse(await Deno.readTextFile(`${REPO}/deno.json`));
   assertStringIncludes(deno.tasks["test-windows"], "tools/windows_lane.ts");
+  const ci = await Deno.readTextFile(`${REPO}/.ci/run`);
+  assertStringIncludes(ci, `export ${LANE_ENV}=require`);
 });
 
 Deno.test("pathToFileUrl gives deno info a file: URL for Windows and POSIX paths (never a bare drive path)", () => {

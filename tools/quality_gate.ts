@@ -108,12 +108,6 @@ async function windowsLane(): Promise<
     console.log(`==> ${d.line}`);
     return { ran: false, why: d.why, fails: d.fails };
   }
-  if (d.run === "lane") {
-    // Until the lane passes the whole suite it runs on its own only (docs/windows.md).
-    const why = 'not yet part of the gate; run it with "deno task test-windows"';
-    console.log(`==> windows lane: ${why}`);
-    return { ran: false, why, fails: false };
-  }
   const r = await step("windows lane (Windows deno.exe under Wine)", [
     "task",
     "-q",

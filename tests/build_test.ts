@@ -1,5 +1,5 @@
 import { skipWhen } from "./skip.ts";
-import { FORBIDDEN_FLAGS, PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { FORBIDDEN_FLAGS, PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { compileArgs, TARGETS } from "../tools/compile.ts";
 import {
   assert,
@@ -22,7 +22,7 @@ function pwfTaskFlags(): string[] {
 }
 
 Deno.test("compile flags, PERMISSION_FLAGS and deno.json's pwf task flags are the same list, with --deny-net and nothing forbidden", () => {
-  const task = pwfTaskFlags();
+  const task = pwfTaskFlags().slice(RUN_FLAGS.length); // RUN_FLAGS: the test below
   assertEquals(task.filter((a) => !PERMISSION_ARG.test(a)), [], "non-permission args in pwf task");
   assertEquals(task, [...PERMISSION_FLAGS]);
   for (const target of TARGETS) {
@@ -39,6 +39,19 @@ Deno.test("compile flags, PERMISSION_FLAGS and deno.json's pwf task flags are th
   ];
   for (const flag of PERMISSION_FLAGS) {
     for (const bad of forbidden) assert(flag !== bad && !flag.startsWith(`${bad}=`), flag);
+  }
+});
+
+Deno.test("RUN_FLAGS (measured V8 flags) are only --v8-flags, and the pwf task and every compile carry them before the permission flags", () => {
+  for (const f of RUN_FLAGS) assert(f.startsWith("--v8-flags="), `${f} is not a V8 flag`);
+  const config = JSON.parse(Deno.readTextFileSync(`${REPO}/deno.json`));
+  const m = /cd "\$INIT_CWD" && deno run (.*?) "\$R\/dist\/pwf\.js"/.exec(config.tasks.pwf);
+  assert(m?.[1], config.tasks.pwf);
+  assertEquals(m[1].split(/\s+/), [...RUN_FLAGS, ...PERMISSION_FLAGS]);
+  for (const target of TARGETS) {
+    const args = compileArgs(target, { entry: "E/pwf.js", config: "E/deno.json" }, "O/pwf");
+    const at = args.indexOf(PERMISSION_FLAGS[0]!);
+    assertEquals(args.slice(at - RUN_FLAGS.length, at), [...RUN_FLAGS]);
   }
 });
 

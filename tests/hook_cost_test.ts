@@ -10,7 +10,7 @@ import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { attestationText } from "../lib/core/attestation.ts";
 import { sha256Hex } from "../lib/core/sha256.ts";
 import { assert, assertEquals } from "./assert.ts";
-import { MAIN, SAMPLE_PLAN, tempProject, writeText } from "./helpers.ts";
+import { MAIN, REPO, SAMPLE_PLAN, tempProject, writeText } from "./helpers.ts";
 
 async function profiledFire(dir: string, event: string, profDir: string): Promise<string[]> {
   const child = new Deno.Command(Deno.execPath(), {
@@ -71,4 +71,30 @@ Deno.test("hook fires of every claude tier load no node compatibility module (no
   } finally {
     await p.cleanup();
   }
+});
+
+Deno.test("the hook path imports statically and holds no command table, help or completions", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", `${REPO}/lib/cli/hook.ts`],
+    stdout: "piped",
+  }).output();
+  const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: { specifier: string; dependencies?: { isDynamic?: boolean; specifier: string }[] }[];
+  };
+  const files = graph.modules.map((m) => m.specifier.replace(/^.*\/lib\//, "lib/"));
+  assert(files.includes("lib/store/gate_eval.ts"), "the gate is on the hook path");
+  assertEquals(
+    files.filter((f) => /lib\/cli\/(commands|help|completion.*)\.ts$/.test(f)),
+    [],
+    "command table, help or completions on the hook path",
+  );
+  const dynamic = graph.modules.flatMap((m) =>
+    (m.dependencies ?? []).filter((d) => d.isDynamic).map((d) => `${m.specifier} -> ${d.specifier}`)
+  );
+  assertEquals(dynamic, [], "dynamic imports on the hook path");
+  const run = await Deno.readTextFile(`${REPO}/lib/cli/run.ts`);
+  assert(
+    /^import \{[^}]*runHook[^}]*\} from "\.\/hook\.ts";$/m.test(run),
+    "run.ts imports hook.ts statically",
+  );
 });

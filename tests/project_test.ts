@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
-import { FORBIDDEN_FLAGS, PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { FORBIDDEN_FLAGS, PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { REPO, runPwf, tempProject } from "./helpers.ts";
 import { pathToFileUrl } from "../tools/file_url.ts";
 
@@ -25,7 +25,7 @@ function taskFlags(): string[] {
 }
 
 Deno.test("the pwf task runs the bundle (dist/pwf.js) under exactly the permission module's flags", () => {
-  assertEquals(taskFlags(), [...PERMISSION_FLAGS]);
+  assertEquals(taskFlags(), [...RUN_FLAGS, ...PERMISSION_FLAGS]);
 });
 
 Deno.test("the permission flags deny the network and never widen the sandbox", () => {

@@ -22,6 +22,10 @@ import {
   STDIN_CAP,
   stringField,
 } from "../hosts/mod.ts";
+import { evaluateGate } from "../store/gate_eval.ts";
+import { GATE_HOST_LIMITS } from "../core/gate.ts";
+import { appendLedger } from "../store/ledger_store.ts";
+import { HOOK_WAIT_MS } from "../store/lock.ts";
 import { fireInjection, startTurn } from "../store/injection.ts";
 import { appendReceipt } from "../store/receipts.ts";
 import { resolvePlan } from "../store/resolve.ts";
@@ -66,8 +70,6 @@ async function perform(
   switch (event.op) {
     case "stop": {
       const p = spec.name === "cursor" ? cursorStopPayload(payload) : payload;
-      const { evaluateGate } = await import("../store/gate_eval.ts");
-      const { GATE_HOST_LIMITS } = await import("../core/gate.ts");
       const g = await evaluateGate({
         root: ctx.root,
         env,
@@ -93,6 +95,11 @@ async function perform(
     case "noop":
       return { result: NOTHING, outcome: "noop", planId: null };
     default: {
+      // Nothing for silent fires: a host that drops this event's context gets nothing
+      // computed (only side-effect-free tiers; a prompt still starts a new turn).
+      if (SIDE_EFFECT_FREE.has(event.op) && dropsContext(spec, event)) {
+        return { result: NOTHING, outcome: "silent", planId: null };
+      }
       const fire = await fireInjection(event.op as Tier, opts);
       // A host that rewrites context (Gemini escapes < and >) gets it rewritten here,
       // frames rebuilt so they verify as the model receives them, still within budget.
@@ -111,14 +118,20 @@ async function perform(
   }
 }
 
+/** Tiers whose fire changes nothing on disk when it injects nothing (receipts aside). */
+const SIDE_EFFECT_FREE: ReadonlySet<string> = new Set(["pretool", "posttool", "precompact"]);
+
+/** Whether the host's answer for this event is the same with or without context (e.g. Codex's PreCompact). */
+function dropsContext(spec: HostSpec, event: HostEvent): boolean {
+  return spec.respond(event, { context: "x\n", block: null }) === spec.respond(event, NOTHING);
+}
+
 async function recordError(spec: HostSpec, payload: Payload, ctx: Context): Promise<Done> {
   const r = resolvePlan(ctx.root, (n) => ctx.host.env(n));
   if (r.kind !== "plan" || r.plan.legacy) {
     return { result: NOTHING, outcome: "no-plan", planId: null };
   }
   const err = payload.error;
-  const { appendLedger } = await import("../store/ledger_store.ts");
-  const { HOOK_WAIT_MS } = await import("../store/lock.ts");
   const message = err && typeof err === "object"
     ? stringField(err as Payload, "message")
     : stringField(payload, "error");

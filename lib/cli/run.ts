@@ -6,6 +6,7 @@
 
 import { errorLine, ExitCode, exitCodeFor, PwfError, UsageError } from "../core/errors.ts";
 import { type Host, isDisabled, useColor } from "../core/host.ts";
+import { parseHookArgs, runHook } from "./hook.ts";
 import type { Context } from "./command.ts";
 
 /** Run pwf with argv (without the program name) on a Host; returns the exit code. */
@@ -29,9 +30,8 @@ export async function run(argv: readonly string[], host: Host): Promise<number> 
 async function dispatch(argv: readonly string[], ctx: Context): Promise<number> {
   const [name, ...rest] = argv;
   if (name === "hook") {
-    // The hot path: a hook fire loads only what hooks need, not the whole
-    // command table (every module loaded costs start-up time; see tools/bench.ts).
-    const { parseHookArgs, runHook } = await import("./hook.ts");
+    // The hot path: hook.ts and everything it needs are static imports; the
+    // command table, help and completions load only below (docs/performance.md).
     return await runHook(parseHookArgs(rest), ctx);
   }
   const { COMMANDS, findCommand } = await import("./commands.ts");

@@ -255,3 +255,38 @@ export function listDir(loc: Location): { name: string; isDirectory: boolean; is
   }
   return out.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
+
+/**
+ * Append to an existing contained file (O_APPEND, no rewrite): the file must
+ * already be a regular file (inspect), and the opened handle must be that
+ * same file (sameFile), else nothing is written. Returns the file's size
+ * before the append, or null when it is missing (the caller creates it with
+ * writeFile). For small, line-sized records whose loss is harmless (hook
+ * receipts); anything that must never tear uses writeFile.
+ */
+export function appendExisting(loc: Location, data: string): number | null {
+  requireWritable(loc);
+  const found = inspect(loc);
+  if (found.kind === "missing") return null;
+  if (found.kind === "dir") {
+    throw new ContainmentError(`refused to write "${showLoc(loc)}": it is a directory`);
+  }
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(pathOf(loc), { append: true });
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return null;
+    throw new PwfError(
+      `cannot write "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`,
+    );
+  }
+  try {
+    sameFile(loc, found.info, file);
+    const bytes = encodeText(data);
+    let off = 0;
+    while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
+    return found.info.size;
+  } finally {
+    file.close();
+  }
+}

@@ -6,6 +6,11 @@
  */
 
 import { plainExcerpt } from "../core/excerpt.ts";
+import { agentLedgers } from "./ledger_store.ts";
+import { ledgerSummary } from "../core/ledger.ts";
+import { sessionStartGuidance } from "../core/guidance.ts";
+import { catchupSummary, renderCatchupSummary } from "../core/catchup_summary.ts";
+import { gatherCatchupInput } from "./catchup_input.ts";
 import { PwfError } from "../core/errors.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import {
@@ -92,7 +97,7 @@ export async function gatherState(
   const planText = got.text;
   const parsed = parsePlan(planText);
   const mode = readMode(plan);
-  const ledger = mode.autonomous ? await autonomousLedger(plan, parsed) : "";
+  const ledger = mode.autonomous ? autonomousLedger(plan, parsed) : "";
   return {
     id: plan.id,
     display: plan.display,
@@ -108,21 +113,31 @@ export async function gatherState(
   };
 }
 
-/** The ledger summary shown in autonomous modes (its modules load only then). */
-async function autonomousLedger(
-  plan: PlanRef,
-  parsed: ReturnType<typeof parsePlan>,
-): Promise<string> {
-  const { agentLedgers } = await import("./ledger_store.ts");
-  const { ledgerSummary } = await import("../core/ledger.ts");
+/** The ledger summary shown in autonomous modes. */
+function autonomousLedger(plan: PlanRef, parsed: ReturnType<typeof parsePlan>): string {
   return ledgerSummary(agentLedgers(plan), parsed);
+}
+
+/** Whether the plan's .mode is autonomous; false when it cannot be read (the full path then says why). */
+function autonomousMode(plan: PlanRef): boolean {
+  try {
+    return readMode(plan).autonomous;
+  } catch (err) {
+    if (err instanceof PwfError) return false;
+    throw err;
+  }
 }
 
 /** Run one injection fire for a tier. Never throws for bad state on disk. */
 export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire> {
   const r = resolvePlan(opts.root, opts.env);
   if (r.kind === "refused") return notice(tier, `${PREFIX} ${r.why}; nothing injected.`, "refused");
-  if (r.kind === "none") return await noPlan(tier, opts.root);
+  if (r.kind === "none") return noPlan(tier, opts.root);
+  // Autonomous modes inject nothing before tools, and every pretool notice is empty
+  // (notice()): the .mode file alone settles it, before any plan read, parse or hash.
+  if (tier === "pretool" && autonomousMode(r.plan)) {
+    return { text: "", outcome: "silent", planId: r.plan.id };
+  }
   const isolated = isolationNotice(opts);
   if (isolated) return notice(tier, isolated, "not-attached");
   let s: InjectionState | null;
@@ -166,12 +181,12 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
 }
 
 /** No plan: session-start in a project with an empty `.planning/` gets the short guidance. */
-async function noPlan(tier: Tier, root: string): Promise<Fire> {
+function noPlan(tier: Tier, root: string): Fire {
   let planning = false;
   try {
     planning = tier === "session-start" && inspect(planningLoc(root)).kind === "dir";
   } catch { /* a refused .planning is not a planning project */ }
-  const text = planning ? (await import("../core/guidance.ts")).sessionStartGuidance() : "";
+  const text = planning ? sessionStartGuidance() : "";
   return { text, outcome: text ? "guidance" : "no-plan", planId: null };
 }
 
@@ -182,9 +197,6 @@ export async function sessionCatchup(
   now: Date,
   budget: number,
 ): Promise<string> {
-  // Loaded on demand: session-start fires once per session, the other tiers on every turn.
-  const { catchupSummary, renderCatchupSummary } = await import("../core/catchup_summary.ts");
-  const { gatherCatchupInput } = await import("./catchup_input.ts");
   const summary = catchupSummary(gatherCatchupInput(plan, why, now));
   const text = await renderCatchupSummary(summary, { dataOnlyLine: false, excerpts: false });
   return cutFramed(text, Math.floor(budget / 3));

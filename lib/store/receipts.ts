@@ -1,13 +1,16 @@
 /**
  * Hook receipts: each fire appends one line (time, host, event, plan,
- * outcome, duration) to a small ring per host event in `.planning/.cache/`,
- * so `pwf doctor` can say whether hooks fire at all. Bounded: RING_SIZE lines
- * per event file, and only the events of the host table exist.
+ * outcome, duration) to a small file per host event in `.planning/.cache/`,
+ * so `pwf doctor` can say whether hooks fire at all. A fire appends its line
+ * (no read, no rewrite); when a file grows past COMPACT_BYTES the fire
+ * compacts it to the last RING_SIZE lines (one atomic rewrite every ~20
+ * fires). Readers keep the last RING_SIZE lines per event, so what doctor
+ * shows, and what it reads, stays bounded.
  * @module
  */
 
 import { cacheLoc, cacheName, readCache, writeCache } from "./cache.ts";
-import { listDir } from "./files.ts";
+import { appendExisting, listDir } from "./files.ts";
 
 /** Lines kept per host event. */
 export const RING_SIZE = 20;
@@ -25,22 +28,36 @@ export interface Receipt {
 
 const PREFIX = "receipts";
 
-/** Append a receipt to its event's ring (best effort, never throws). */
+/** A receipt file larger than this is compacted to its last RING_SIZE lines on the next fire. */
+export const COMPACT_BYTES = 6 * 1024;
+
+/** Append a receipt to its event's file (best effort, never throws). */
 export function appendReceipt(root: string, r: Receipt): void {
   const name = cacheName(PREFIX, r.host, r.event) + ".jsonl";
-  const old = (readCache(root, name) ?? "").split("\n").filter((l) => l.trim() !== "");
-  const lines = [...old, JSON.stringify(r)].slice(-RING_SIZE);
-  writeCache(root, name, lines.join("\n") + "\n");
+  const line = JSON.stringify(r) + "\n";
+  let before: number | null = null;
+  try {
+    before = appendExisting(cacheLoc(root, name), line);
+  } catch { /* refused or unwritable: fall through to the rewrite, which fails quietly too */ }
+  if (before !== null && before + line.length <= COMPACT_BYTES) return;
+  // Missing (first fire: writeCache also creates .cache/) or due for compaction.
+  const kept = lastLines(readCache(root, name) ?? "");
+  writeCache(root, name, kept.length ? kept.join("\n") + "\n" : line);
 }
 
-/** Every receipt on disk, oldest first per event, events sorted by name. */
+/** The last RING_SIZE non-empty lines of a text. */
+function lastLines(text: string): string[] {
+  return text.split("\n").filter((l) => l.trim() !== "").slice(-RING_SIZE);
+}
+
+/** The last RING_SIZE receipts of every event on disk, oldest first per event, events sorted by name. */
 export function readReceipts(root: string): Receipt[] {
   const out: Receipt[] = [];
   const dir = cacheLoc(root, "x");
   const files = listDir({ root, segments: dir.segments.slice(0, -1) })
     .filter((e) => e.isFile && e.name.startsWith(`${PREFIX}-`) && e.name.endsWith(".jsonl"));
   for (const f of files) {
-    for (const line of (readCache(root, f.name) ?? "").split("\n")) {
+    for (const line of lastLines(readCache(root, f.name, 64 * 1024) ?? "")) {
       try {
         const r = JSON.parse(line);
         if (r && typeof r.host === "string" && typeof r.event === "string") out.push(r as Receipt);

@@ -26,7 +26,8 @@ import type { RecordedRequest, Reply } from "./model_server.ts";
 
 /** The plan's goal and in-progress phase: distinctive words to look for in requests. */
 export const GOAL = "Teach the quokka parser to read lunar calendars without losing leap months.";
-export const PHASE_TITLE = "Lunar table calibration";
+// The "&" shows how each host carries it (Codex escapes it in a Stop block reason).
+export const PHASE_TITLE = "Lunar table & almanac calibration";
 
 /** A plan with a distinctive goal and phase 4 in progress. */
 export function planText(): string {

@@ -38,7 +38,8 @@ export interface RunOptions {
   readonly stdin?: string | Uint8Array;
 }
 
-const SCRUBBED = /^(PWF_|PLAN_ID$|PLANNING_DISABLED$|NO_COLOR$|INIT_CWD$)/;
+const SCRUBBED =
+  /^(PWF_|PLAN_ID$|PLANNING_DISABLED$|NO_COLOR$|INIT_CWD$|CLAUDE_CODE_SESSION_ID$|CODEX_THREAD_ID$|CLAUDE_PID$)/;
 
 function baseEnv(): Record<string, string> {
   const env: Record<string, string> = {};

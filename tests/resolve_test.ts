@@ -1,6 +1,8 @@
 import { assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 
+const FINISHED_PLAN = SAMPLE_PLAN.replace(/in_progress|pending/g, "complete");
+
 async function plan(dir: string, id: string, mtimeSec?: number): Promise<void> {
   await writeText(dir, `.planning/${id}/task_plan.md`, SAMPLE_PLAN);
   if (mtimeSec !== undefined) {
@@ -59,33 +61,28 @@ Deno.test("resolve strips a BOM and whitespace from .active_plan", async () => {
   });
 });
 
-Deno.test("resolve falls through an invalid or dangling .active_plan to the newest task_plan.md", async () => {
+Deno.test("resolve falls through an invalid or dangling .active_plan to the only open plan", async () => {
   await inProject(async (dir) => {
-    await plan(dir, "old", 1000);
-    await plan(dir, "new", 2000);
+    await writeText(dir, ".planning/done/task_plan.md", FINISHED_PLAN);
+    await plan(dir, "new", 1000);
+    await Deno.utime(`${dir}/.planning/done/task_plan.md`, 2000, 2000);
     for (const pointer of ["../old\n", "ghost\n", ""]) {
       await writeText(dir, ".planning/.active_plan", pointer);
       const r = await resolved(dir);
-      assertEquals([r.json.id, r.json.source], ["new", "newest"], JSON.stringify(pointer));
+      assertEquals([r.json.id, r.json.source], ["new", "only_open"], JSON.stringify(pointer));
     }
   });
 });
 
-Deno.test("resolve breaks an mtime tie by the greatest id", async () => {
+Deno.test("resolve refuses to guess between two open plans: exit 5 and both ids named, whatever their mtimes", async () => {
   await inProject(async (dir) => {
     await plan(dir, "a", 1000);
-    await plan(dir, "c", 1000);
-    await plan(dir, "b", 1000);
-    assertEquals((await resolved(dir)).json.id, "c");
-  });
-});
-
-Deno.test("resolve ranks by task_plan.md mtime, not directory mtime", async () => {
-  await inProject(async (dir) => {
-    await plan(dir, "x", 3000);
-    await plan(dir, "y", 1000);
-    await Deno.utime(`${dir}/.planning/x`, 1, 1);
-    assertEquals((await resolved(dir)).json.id, "x");
+    await plan(dir, "b", 3000);
+    const r = await runPwf(dir, ["resolve"]);
+    assertEquals([r.code, r.stdout], [5, ""]);
+    assertStringIncludes(r.stderr, "a, b");
+    assertStringIncludes(r.stderr, "PLAN_ID=");
+    assertEquals(r.stderr.trim().split("\n").length, 1);
   });
 });
 

@@ -16,9 +16,10 @@ import { readFile } from "../store/files.ts";
 import { evaluateGate, type GateOutcome } from "../store/gate_eval.ts";
 import { planFile } from "../store/resolve.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
-import { HOOK_STDIN, parsePayload, STDIN_CAP } from "../hosts/payload.ts";
+import { HOOK_STDIN, parsePayload, type Payload, sessionIdOf, STDIN_CAP } from "../hosts/payload.ts";
+import { findHost } from "../hosts/table.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
-import { printJson, requirePlan } from "./plan_context.ts";
+import { commandSession, printJson, requirePlan } from "./plan_context.ts";
 
 /** Parsed `pwf check` arguments. */
 export interface CheckArgs {
@@ -77,6 +78,13 @@ function gateJson(o: GateOutcome): Record<string, unknown> {
   };
 }
 
+/** The Stop's session: the payload's id (keys of `--host`), else the environment's; read only. */
+function gateSession(host: string | undefined, payload: Payload, ctx: Context) {
+  const keys = (host === undefined ? undefined : findHost(host))?.sessionIdKeys ?? [];
+  const id = sessionIdOf(payload, keys) ?? commandSession(ctx);
+  return id ? { id } : undefined;
+}
+
 async function runGate(args: CheckArgs, ctx: Context): Promise<number> {
   const payload = parsePayload(await ctx.host.readStdin(STDIN_CAP, HOOK_STDIN));
   const o = await evaluateGate({
@@ -84,6 +92,7 @@ async function runGate(args: CheckArgs, ctx: Context): Promise<number> {
     env: (name) => ctx.host.env(name),
     payload,
     hostLimit: args.host === undefined ? null : GATE_HOST_LIMITS[args.host] ?? null,
+    session: gateSession(args.host, payload, ctx),
   });
   if (args.json) printJson(ctx, gateJson(o));
   else if (o.decision === "block") {

@@ -12,6 +12,7 @@ import { checkCommand } from "./check.ts";
 import { completionsCommand } from "./completions.ts";
 import { doctorCommand } from "./doctor.ts";
 import { renderCommandHelp, renderHelp } from "./help.ts";
+import { archiveCommand, unarchiveCommand } from "./archive.ts";
 import { attestCommand } from "./attest.ts";
 import { hookCommand } from "./hook.ts";
 import { hooksCommand } from "./hooks_print.ts";
@@ -51,6 +52,8 @@ const helpCommand = defineCommand({
 export const COMMANDS: readonly AnyCommand[] = [
   initCommand,
   useCommand,
+  archiveCommand,
+  unarchiveCommand,
   resolveCommand,
   statusCommand,
   phaseCommand,

@@ -33,7 +33,10 @@ import { HOSTS } from "../hosts/table.ts";
 import { readReceipts } from "../store/receipts.ts";
 import type { PlanRef } from "../store/resolve.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
-import { printJson, resolveFor } from "./plan_context.ts";
+import { overviewLine } from "../core/sessions.ts";
+import { listBindings } from "../store/bindings.ts";
+import { planOverview } from "../store/overview.ts";
+import { commandSession, printJson, resolveFor } from "./plan_context.ts";
 
 /** Parsed `pwf doctor` arguments. */
 export interface DoctorArgs {
@@ -165,6 +168,25 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
   return out;
 }
 
+/** Which plans are open, which sessions are bound to which plan, unusable binding files. */
+function sessionsCheck(ctx: Context): DoctorCheck {
+  const o = planOverview(ctx.root);
+  const session = commandSession(ctx);
+  const mine = session ? ` (this shell: session ${session})` : "";
+  if (o.badBindings === 0) {
+    return { status: "PASS", name: "sessions", detail: overviewLine(o) + mine };
+  }
+  const first = listBindings(ctx.root).bad[0];
+  const refused = first?.why.startsWith("refused") === true;
+  return {
+    status: refused ? "FAIL" : "WARN",
+    name: "sessions",
+    detail: `${
+      overviewLine(o)
+    }${mine}; ${o.badBindings} unusable binding file(s) ignored, first: ${first?.file}: ${first?.why} (delete it; the session binds again on its next fire)`,
+  };
+}
+
 /** Run one group of checks; a refusal or I/O error becomes a FAIL line, not an aborted doctor. */
 async function guarded(
   name: string,
@@ -185,10 +207,12 @@ export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number>
   if (r.kind === "plan") {
     checks.push(...await guarded("plan", () => planChecks(r.plan, r.why, ctx)));
   } else {checks.push({
-      status: r.kind === "refused" ? "FAIL" : "WARN",
+      // Two or more open plans with nothing chosen is a choice to make, not a fault.
+      status: r.kind === "refused" && !r.choices ? "FAIL" : "WARN",
       name: "plan",
       detail: r.why,
     });}
+  checks.push(...await guarded("sessions", () => [sessionsCheck(ctx)]));
   checks.push(...await guarded("cache", () => [cacheCheck(ctx.root)]));
   checks.push(
     ...await guarded("hooks", () => {

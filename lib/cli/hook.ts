@@ -18,6 +18,7 @@ import {
   type OpResult,
   parsePayload,
   type Payload,
+  sessionIdFromEnv,
   sessionIdOf,
   STDIN_CAP,
   stringField,
@@ -28,7 +29,7 @@ import { appendLedger } from "../store/ledger_store.ts";
 import { HOOK_WAIT_MS } from "../store/lock.ts";
 import { fireInjection, startTurn } from "../store/injection.ts";
 import { appendReceipt } from "../store/receipts.ts";
-import { resolvePlan } from "../store/resolve.ts";
+import { resolvePlan, type SessionScope } from "../store/resolve.ts";
 import { type Context, defineCommand } from "./command.ts";
 
 /** Parsed `pwf hook` arguments (validated at run time: a hook never fails on argv). */
@@ -53,6 +54,12 @@ const NOTHING: OpResult = { context: "", block: null };
 /** Gate conditions worth a line on stderr when the stop is allowed. */
 const NOTABLE_ALLOW: ReadonlySet<string> = new Set(["cap", "stall", "state-unreadable", "error"]);
 
+/** The host process a hook runs under, when the host says (Claude Code exports CLAUDE_PID). */
+function processToken(env: (name: string) => string | undefined): string | undefined {
+  const pid = env("CLAUDE_PID");
+  return pid !== undefined && /^[0-9]{1,10}$/.test(pid) ? `claude:${pid}` : undefined;
+}
+
 async function perform(
   spec: HostSpec,
   event: HostEvent,
@@ -60,13 +67,20 @@ async function perform(
   ctx: Context,
 ): Promise<Done> {
   const env = (n: string) => ctx.host.env(n);
+  const sessionId = sessionIdOf(payload, spec.sessionIdKeys) ?? sessionIdFromEnv(env);
+  const now = ctx.host.now();
+  const proc = processToken(env);
   const opts = {
     root: ctx.root,
     env,
-    sessionId: sessionIdOf(payload, spec.sessionIdKeys),
-    now: ctx.host.now(),
+    sessionId,
+    bindHost: spec.name,
+    proc,
+    startSource: stringField(payload, "source") || undefined,
+    now,
     maxChars: spec.maxContext,
   };
+  const scope = sessionId ? { id: sessionId, bind: { host: spec.name, now, proc } } : undefined;
   switch (event.op) {
     case "stop": {
       const p = spec.name === "cursor" ? cursorStopPayload(payload) : payload;
@@ -75,6 +89,7 @@ async function perform(
         env,
         payload: p,
         hostLimit: GATE_HOST_LIMITS[spec.name] ?? null,
+        session: scope,
       });
       // Say why only when the gate itself let go (cap, stall, unreadable state, error);
       // an ungated or finished plan stops silently (Gemini parses stderr when stdout is empty).
@@ -88,7 +103,7 @@ async function perform(
       };
     }
     case "error":
-      return await recordError(spec, payload, ctx);
+      return await recordError(spec, payload, ctx, scope);
     case "turn":
       startTurn(opts);
       return { result: NOTHING, outcome: "turn", planId: null };
@@ -126,8 +141,13 @@ function dropsContext(spec: HostSpec, event: HostEvent): boolean {
   return spec.respond(event, { context: "x\n", block: null }) === spec.respond(event, NOTHING);
 }
 
-async function recordError(spec: HostSpec, payload: Payload, ctx: Context): Promise<Done> {
-  const r = resolvePlan(ctx.root, (n) => ctx.host.env(n));
+async function recordError(
+  spec: HostSpec,
+  payload: Payload,
+  ctx: Context,
+  scope: SessionScope | undefined,
+): Promise<Done> {
+  const r = resolvePlan(ctx.root, (n) => ctx.host.env(n), scope);
   if (r.kind !== "plan" || r.plan.legacy) {
     return { result: NOTHING, outcome: "no-plan", planId: null };
   }

@@ -8,13 +8,14 @@ import { modeFileText } from "../core/mode.ts";
 import { idCandidates, localDate, slugify } from "../core/plan_id.ts";
 import { renderPlanFiles, TEMPLATE_NAMES, type TemplateName } from "../core/templates.ts";
 import { inspect, planningLoc } from "../store/containment.ts";
+import { writeBinding } from "../store/bindings.ts";
 import { listDir, removeEmptyDir, removeFile, writeFile } from "../store/files.ts";
 import { attestPlan, createPlanDir, resetGate, setActivePlan } from "../store/planning.ts";
 import { PLAN_FILES } from "../store/paths.ts";
 import { planRef } from "../store/resolve.ts";
 import { parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
-import { printJson } from "./plan_context.ts";
+import { commandSession, printJson } from "./plan_context.ts";
 
 /** Parsed `pwf init` arguments. */
 export interface InitArgs {
@@ -114,6 +115,12 @@ async function initPlanFiles(
     attested = await attestPlan(plan);
   }
   await setActivePlan(ctx.root, id);
+  // A plan made inside a session becomes that session's plan (its id from the environment).
+  const session = commandSession(ctx);
+  if (session !== undefined) {
+    const now = ctx.host.now();
+    writeBinding(ctx.root, { session, plan: id, host: "cli", seen: now.toISOString() }, now);
+  }
   if (args.json) {
     printJson(ctx, {
       schemaVersion: 1,
@@ -132,6 +139,7 @@ async function initPlanFiles(
     `  ${plan.display}/progress.md`,
     `Active plan: ${id} (.planning/.active_plan)`,
   ];
+  if (session !== undefined) lines.push(`Session ${session} now uses it`);
   if (attested) {
     lines.push(`Mode: ${args.mode} (attested ${attested.slice(0, 12)}, gate counters reset)`);
   }

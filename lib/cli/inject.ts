@@ -8,6 +8,7 @@ import { type Tier, TIERS } from "../core/inject.ts";
 import { fireInjection } from "../store/injection.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand } from "./command.ts";
+import { commandSession } from "./plan_context.ts";
 
 /** Parsed `pwf inject` arguments. */
 export interface InjectArgs {
@@ -38,6 +39,7 @@ export async function runInject(args: InjectArgs, ctx: Context): Promise<number>
     root: ctx.root,
     env: (n) => ctx.host.env(n),
     now: ctx.host.now(),
+    sessionId: commandSession(ctx),
   });
   ctx.host.stdout(fire.text);
   return 0;

@@ -5,12 +5,19 @@
  */
 
 import { NoPlanError } from "../core/errors.ts";
+import { sessionIdFromEnv } from "../hosts/payload.ts";
 import { type PlanRef, type Resolution, resolvePlan } from "../store/resolve.ts";
 import type { Context } from "./command.ts";
 
-/** Resolve the plan for this run (env through the Host). */
+/** The session this command runs in, from the environment (PWF_SESSION_ID or a host's export). */
+export function commandSession(ctx: Context): string | undefined {
+  return sessionIdFromEnv((name) => ctx.host.env(name));
+}
+
+/** Resolve the plan for this run (env through the Host; a command reads a session's binding, never writes one). */
 export function resolveFor(ctx: Context): Resolution {
-  return resolvePlan(ctx.root, (name) => ctx.host.env(name));
+  const id = commandSession(ctx);
+  return resolvePlan(ctx.root, (name) => ctx.host.env(name), id ? { id } : undefined);
 }
 
 /** The resolved plan, or NoPlanError (exit 5) saying why there is none. */

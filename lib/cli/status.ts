@@ -7,7 +7,9 @@ import { parsePlan } from "../core/plan_parse.ts";
 import { renderStatus, statusJson, statusView } from "../core/status_view.ts";
 import { readMode, readPlanForView, repairedLine } from "../store/planning.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
-import { printJson, requirePlan } from "./plan_context.ts";
+import { overviewLine } from "../core/sessions.ts";
+import { planOverview } from "../store/overview.ts";
+import { commandSession, printJson, resolveFor } from "./plan_context.ts";
 import { NoPlanError } from "../core/errors.ts";
 
 /** Parsed `pwf status` arguments. */
@@ -22,7 +24,9 @@ export function parseStatusArgs(argv: readonly string[]): StatusArgs {
 
 /** Run `pwf status`. */
 export async function runStatus(args: StatusArgs, ctx: Context): Promise<number> {
-  const { plan, why } = requirePlan(ctx);
+  const r = resolveFor(ctx);
+  if (r.kind !== "plan") throw new NoPlanError(r.why);
+  const { plan, why } = r;
   const got = await readPlanForView(plan);
   if (got === null) {
     throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
@@ -37,8 +41,23 @@ export async function runStatus(args: StatusArgs, ctx: Context): Promise<number>
     got.attestation,
     got.truncated,
   );
-  if (args.json) printJson(ctx, statusJson(view));
-  else ctx.host.stdout(renderStatus(view, ctx.color));
+  const o = planOverview(ctx.root);
+  const session = commandSession(ctx);
+  if (args.json) {
+    printJson(ctx, {
+      ...statusJson(view),
+      source: r.source,
+      session: session ?? null,
+      plans: { open: o.open, finished: o.finished, archived: o.archived },
+      sessions: o.sessions,
+    });
+  } else {
+    ctx.host.stdout(
+      renderStatus(view, ctx.color) +
+        `Plans: ${overviewLine(o)}\n` +
+        (session ? `This shell's session: ${session}\n` : ""),
+    );
+  }
   return 0;
 }
 

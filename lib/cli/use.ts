@@ -1,5 +1,6 @@
 /**
- * `pwf use`: set, show or list the active plan.
+ * `pwf use`: switch this session's plan (or `.active_plan`), show it, or
+ * list the plans.
  * @module
  */
 
@@ -8,7 +9,10 @@ import { ContainmentError, NoPlanError, UsageError } from "../core/errors.ts";
 import { modeName } from "../core/mode.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
-import { listPlans } from "../store/plans.ts";
+import { isFinished } from "../core/sessions.ts";
+import { listBindings, readBinding, writeBinding } from "../store/bindings.ts";
+import { planningLoc } from "../store/containment.ts";
+import { ARCHIVE_DIR, listArchived, listPlans } from "../store/plans.ts";
 import {
   readActivePointer,
   readAttestation,
@@ -19,16 +23,21 @@ import {
 import { planFile, planRef } from "../store/resolve.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
-import { printJson } from "./plan_context.ts";
+import { commandSession, printJson } from "./plan_context.ts";
 
 /** Parsed `pwf use` arguments. */
 export type UseArgs =
-  | { readonly kind: "set"; readonly id: string }
+  | { readonly kind: "set"; readonly id: string; readonly active: boolean }
   | { readonly kind: "show"; readonly json: boolean }
-  | { readonly kind: "list"; readonly json: boolean };
+  | { readonly kind: "list"; readonly json: boolean; readonly all: boolean };
 
 const FLAGS = [
-  { name: "list", summary: "list every plan with progress, mode and attestation" },
+  { name: "list", summary: "list the plans in .planning: progress, open or finished, sessions" },
+  { name: "all", summary: "with --list: also the archived plans" },
+  {
+    name: "active",
+    summary: "set .planning/.active_plan even when this shell knows its session id",
+  },
   JSON_FLAG,
 ];
 
@@ -38,43 +47,72 @@ export function parseUseArgs(argv: readonly string[]): UseArgs {
   maxPositionals("use", p, 1);
   const json = p.flags.json === true;
   const id = p.positionals[0];
+  if (p.flags.all && !p.flags.list) throw new UsageError(`use: "--all" goes with "--list"`);
   if (p.flags.list) {
     if (id !== undefined) throw new UsageError(`use: "--list" takes no plan id`);
-    return { kind: "list", json };
+    return { kind: "list", json, all: p.flags.all === true };
   }
-  if (id === undefined) return { kind: "show", json };
+  if (id === undefined) {
+    if (p.flags.active) throw new UsageError(`use: "--active" needs a plan id`);
+    return { kind: "show", json };
+  }
   if (!isValidPlanId(id)) {
     throw new UsageError(`use: "${id}" is not a valid plan id (see "pwf use --list")`);
   }
   if (json) throw new UsageError(`use: "--json" applies to showing or listing, not to setting`);
-  return { kind: "set", id };
+  return { kind: "set", id, active: p.flags.active === true };
 }
 
 /** Run `pwf use`. */
 export async function runUse(args: UseArgs, ctx: Context): Promise<number> {
-  if (args.kind === "set") {
-    const plan = planRef(ctx.root, args.id);
-    if (readText(planFile(plan, "task_plan.md")) === null) {
-      throw new NoPlanError(
-        `cannot use "${args.id}": .planning/${args.id}/task_plan.md does not exist (see "pwf use --list")`,
-      );
-    }
-    await setActivePlan(ctx.root, args.id);
-    ctx.host.stdout(`Active plan: ${args.id}\n`);
+  if (args.kind === "set") return await setPlan(ctx, args.id, args.active);
+  if (args.kind === "show") return showActive(ctx, args.json);
+  return await listAll(ctx, args.json, args.all);
+}
+
+/**
+ * Point this session (when the shell knows its id) or `.active_plan` at a
+ * plan. A session switch touches that session's binding only.
+ */
+async function setPlan(ctx: Context, id: string, active: boolean): Promise<number> {
+  const plan = planRef(ctx.root, id);
+  if (readText(planFile(plan, "task_plan.md")) === null) {
+    const archived = listArchived(ctx.root).includes(id);
+    throw new NoPlanError(
+      archived
+        ? `cannot use "${id}": it is archived; "pwf unarchive ${id}" brings it back`
+        : `cannot use "${id}": .planning/${id}/task_plan.md does not exist (see "pwf use --list")`,
+    );
+  }
+  const session = commandSession(ctx);
+  if (session !== undefined && !active) {
+    const now = ctx.host.now();
+    writeBinding(ctx.root, { session, plan: id, host: "cli", seen: now.toISOString() }, now);
+    ctx.host.stdout(
+      `Session ${session} now uses plan ${id} (.active_plan and other sessions unchanged)\n`,
+    );
     return 0;
   }
-  if (args.kind === "show") return showActive(ctx, args.json);
-  return await listAll(ctx, args.json);
+  await setActivePlan(ctx.root, id);
+  ctx.host.stdout(`Active plan: ${id}\n`);
+  return 0;
 }
 
 function showActive(ctx: Context, json: boolean): number {
   const active = readActivePointer(ctx.root);
+  const session = commandSession(ctx);
+  const b = session === undefined ? null : readBinding(ctx.root, session);
+  const bound = b?.kind === "bound" ? b.binding.plan : null;
   if (json) {
     printJson(ctx, {
       schemaVersion: 1,
       active: active && isValidPlanId(active) ? active : null,
       raw: active,
+      session: session ?? null,
+      bound,
     });
+  } else if (bound !== null) {
+    ctx.host.stdout(`${bound}\n`);
   } else if (active === null || active === "") {
     ctx.host.stdout(
       `No active plan set (.planning/.active_plan is missing); "pwf resolve" shows which plan is used.\n`,
@@ -85,8 +123,14 @@ function showActive(ctx: Context, json: boolean): number {
   return 0;
 }
 
-async function listAll(ctx: Context, json: boolean): Promise<number> {
+async function listAll(ctx: Context, json: boolean, all: boolean): Promise<number> {
   const active = readActivePointer(ctx.root);
+  const session = commandSession(ctx);
+  const { bindings } = listBindings(ctx.root);
+  const sessions = (id: string) => bindings.filter((b) => b.plan === id).length;
+  const mine = session === undefined
+    ? null
+    : bindings.find((b) => b.session === session)?.plan ?? null;
   const rows = [];
   for (const id of listPlans(ctx.root)) {
     const plan = planRef(ctx.root, id);
@@ -95,7 +139,10 @@ async function listAll(ctx: Context, json: boolean): Promise<number> {
       const attestation = (await readAttestation(plan)).state;
       rows.push({
         id,
+        state: isFinished(counts) ? "finished" : "open",
         active: id === active,
+        thisSession: id === mine,
+        sessions: sessions(id),
         done: counts.complete,
         total: counts.total,
         mode: modeName(readMode(plan)),
@@ -107,31 +154,69 @@ async function listAll(ctx: Context, json: boolean): Promise<number> {
       ctx.host.stderr(`pwf: use --list: skipped plan "${id}": ${err.message}\n`);
     }
   }
+  if (all) {
+    for (const id of listArchived(ctx.root)) {
+      try {
+        const text = readText(planningLoc(ctx.root, ARCHIVE_DIR, id, "task_plan.md")) ?? "";
+        const counts = countPhases(parsePlan(text));
+        rows.push({
+          id,
+          state: "archived",
+          active: false,
+          thisSession: false,
+          sessions: sessions(id),
+          done: counts.complete,
+          total: counts.total,
+          mode: "-",
+          attestation: "-",
+        });
+      } catch (err) {
+        if (!(err instanceof ContainmentError)) throw err;
+        ctx.host.stderr(`pwf: use --list: skipped archived plan "${id}": ${err.message}\n`);
+      }
+    }
+  }
   if (json) {
-    printJson(ctx, { schemaVersion: 1, active: active ?? null, plans: rows });
+    printJson(ctx, {
+      schemaVersion: 1,
+      active: active ?? null,
+      session: session ?? null,
+      plans: rows,
+    });
     return 0;
   }
   if (rows.length === 0) {
-    ctx.host.stdout(`No plans in .planning yet. Start one with: pwf init "<name>"\n`);
+    ctx.host.stdout(
+      all
+        ? `No plans in .planning yet. Start one with: pwf init "<name>"\n`
+        : `No plans in .planning${
+          listArchived(ctx.root).length ? " (archived ones: pwf use --list --all)" : ""
+        }. Start one with: pwf init "<name>"\n`,
+    );
     return 0;
   }
   const c = ctx.color;
   const body = rows.map((r) => [
-    r.active ? paint(c, "green", "*") : " ",
-    r.active ? paint(c, "bold", r.id) : r.id,
+    r.thisSession ? paint(c, "green", ">") : r.active ? paint(c, "green", "*") : " ",
+    r.active || r.thisSession ? paint(c, "bold", r.id) : r.id,
+    r.state,
     `${r.done}/${r.total}`,
     r.mode,
     r.attestation === "tampered" ? paint(c, "red", r.attestation) : r.attestation,
+    String(r.sessions),
   ]);
-  ctx.host.stdout(table([[" ", "PLAN", "DONE", "MODE", "ATTESTATION"], ...body]));
+  ctx.host.stdout(
+    table([[" ", "PLAN", "STATE", "DONE", "MODE", "ATTESTATION", "SESSIONS"], ...body]) +
+      "* = .active_plan, > = this session's plan; SESSIONS = sessions bound to the plan\n",
+  );
   return 0;
 }
 
 /** The `use` command row. */
 export const useCommand = defineCommand({
   name: "use",
-  summary: "set the active plan, show it, or list every plan (--list)",
-  usage: ["use [ID]", "use --list [--json]"],
+  summary: "switch this session's plan (or .active_plan), show it, or list plans (--list [--all])",
+  usage: ["use [ID] [--active]", "use --list [--all] [--json]"],
   flags: FLAGS,
   parse: parseUseArgs,
   run: runUse,

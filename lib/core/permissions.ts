@@ -19,13 +19,19 @@ export const WRITE_PATHS: readonly string[] = [".planning"];
 
 /**
  * Environment variables pwf may read. Each is documented in the README's
- * "Environment" table; `NO_COLOR` is the only non-pwf one (colour control).
+ * "Environment" table; the non-pwf ones are `NO_COLOR` (colour control) and
+ * the session ids hosts export to the agent's shell (lib/hosts/payload.ts
+ * SESSION_ENV), read only to know which session a command runs in, and
+ * Claude Code's CLAUDE_PID (the session after /clear keeps its plan).
  */
 export const ENV_VARS: readonly string[] = [
   "PLANNING_DISABLED",
   "PLAN_ID",
   "PWF_*",
   "NO_COLOR",
+  "CLAUDE_CODE_SESSION_ID",
+  "CODEX_THREAD_ID",
+  "CLAUDE_PID",
 ];
 
 /** Flags that must never appear: they would widen the sandbox. */

@@ -98,6 +98,35 @@ export function sessionIdOf(p: Payload, keys: readonly string[]): string | undef
   return undefined;
 }
 
+/**
+ * Environment variables that carry a session id into commands, first set
+ * wins: pwf's own, then the ones hosts export to the agent's shell (Claude
+ * Code: CLAUDE_CODE_SESSION_ID, measured; Codex: CODEX_THREAD_ID). Each is in
+ * the sandbox's --allow-env list (lib/core/permissions.ts).
+ */
+export const SESSION_ENV: readonly string[] = [
+  "PWF_SESSION_ID",
+  "CLAUDE_CODE_SESSION_ID",
+  "CODEX_THREAD_ID",
+];
+
+/**
+ * The session id from the environment (SESSION_ENV), when valid.
+ * @example
+ * ```ts
+ * import { sessionIdFromEnv } from "./payload.ts";
+ * const env = (n: string) => ({ CLAUDE_CODE_SESSION_ID: "c-1", PWF_SESSION_ID: "../x" } as Record<string, string>)[n];
+ * if (sessionIdFromEnv(env) !== "c-1") throw new Error();
+ * ```
+ */
+export function sessionIdFromEnv(env: (name: string) => string | undefined): string | undefined {
+  for (const name of SESSION_ENV) {
+    const v = env(name);
+    if (v !== undefined && isValidSessionId(v)) return v;
+  }
+  return undefined;
+}
+
 /** A string field of the payload, or "". */
 export function stringField(p: Payload, key: string): string {
   const v = p[key];

@@ -290,3 +290,36 @@ export function appendExisting(loc: Location, data: string): number | null {
     file.close();
   }
 }
+
+/**
+ * Move a contained directory with one rename (a reader sees it at the old
+ * place or the new one, never half-moved). `to` must not exist and its parent
+ * must. Windows refuses to rename a directory while another process has a
+ * file in it open, so a busy rename is retried for a short, bounded time.
+ */
+export async function moveDir(from: Location, to: Location): Promise<void> {
+  requireWritable(from);
+  requireWritable(to);
+  if (inspect(from).kind !== "dir") {
+    throw new ContainmentError(`refused to move "${showLoc(from)}": it is not a directory`);
+  }
+  if (inspect(to).kind !== "missing") {
+    throw new PwfError(`cannot move to "${showLoc(to)}": it already exists (rename or remove it)`);
+  }
+  for (let attempt = 0;; attempt++) {
+    try {
+      await Deno.rename(pathOf(from), pathOf(to));
+      return;
+    } catch (err) {
+      const busy = err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.Busy;
+      if (!busy || attempt >= 40) {
+        throw new PwfError(
+          `cannot move "${showLoc(from)}" to "${showLoc(to)}": ${
+            err instanceof Error ? err.message : err
+          }`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}

@@ -30,7 +30,7 @@ import {
 } from "./gate_state.ts";
 import { HOOK_WAIT_MS, withLock } from "./lock.ts";
 import { readMode } from "./planning.ts";
-import { planFile, type PlanRef, resolvePlan } from "./resolve.ts";
+import { planFile, type PlanRef, resolvePlan, type SessionScope } from "./resolve.ts";
 
 /** What the gate needs from its caller. */
 export interface GateRequest {
@@ -42,6 +42,8 @@ export interface GateRequest {
   readonly payload: unknown;
   /** The host's own block limit (GATE_HOST_LIMITS[host]); null/undefined: none. */
   readonly hostLimit?: number | null;
+  /** The session the Stop belongs to (its binding decides the plan). */
+  readonly session?: SessionScope | undefined;
 }
 
 /** The gate's answer with what it was based on. */
@@ -88,7 +90,7 @@ export async function evaluateGate(req: GateRequest): Promise<GateOutcome> {
 }
 
 async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
-  const r = resolvePlan(req.root, req.env);
+  const r = resolvePlan(req.root, req.env, req.session);
   if (r.kind !== "plan") return allowOutcome("no-plan", `no plan (${r.why})`, null, cap);
   const plan = r.plan;
   const got = readFile(planFile(plan, "task_plan.md"));

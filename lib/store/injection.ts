@@ -29,7 +29,9 @@ import { isValidPlanId } from "../core/plan_id.ts";
 import { regressionLine } from "../core/regression.ts";
 import { inspect, planningLoc } from "./containment.ts";
 import { readMode, readPlanForView, readText } from "./planning.ts";
-import { planFile, type PlanRef, resolvePlan } from "./resolve.ts";
+import { listIds } from "../core/sessions.ts";
+import { openPlans } from "./plans.ts";
+import { planFile, type PlanRef, resolvePlan, type SessionScope } from "./resolve.ts";
 import { cacheName, readCache, removeCache, writeCache } from "./cache.ts";
 
 /** What one fire produced. */
@@ -50,8 +52,54 @@ export interface FireOptions {
   readonly now: Date;
   /** The host's own cap on one context string, in characters (clamps the budget). */
   readonly maxChars?: number | undefined;
-  /** The host's session id, if its payload had one. */
+  /** The session id (the host's payload, else the environment), if known. */
   readonly sessionId?: string | undefined;
+  /** Set by hooks: bind an unbound session to what resolves, recorded under this host name. */
+  readonly bindHost?: string | undefined;
+  /** The host process the session runs in (`claude:<pid>`), when known. */
+  readonly proc?: string | undefined;
+  /** SessionStart's `source` (startup, resume, clear, compact), when the payload has one. */
+  readonly startSource?: string | undefined;
+}
+
+/** The resolution scope of a fire: its session, binding only when a hook fires. */
+function scopeOf(tier: Tier, opts: FireOptions): SessionScope | undefined {
+  if (opts.sessionId === undefined) return undefined;
+  if (opts.bindHost === undefined) return { id: opts.sessionId };
+  // SessionStart (startup, resume, clear, compact) re-stamps the binding and never drops it.
+  return {
+    id: opts.sessionId,
+    bind: {
+      host: opts.bindHost,
+      now: opts.now,
+      refresh: tier === "session-start",
+      proc: opts.proc,
+      afterClear: tier === "session-start" && opts.startSource === "clear",
+    },
+  };
+}
+
+/**
+ * One line naming the plan when more than one is open (prompt tiers only):
+ * which plan this session uses, to pass PLAN_ID to commands, how to switch.
+ */
+function planLine(tier: Tier, planId: string | null, opts: FireOptions): string {
+  if (planId === null || (tier !== "userprompt" && tier !== "session-start")) return "";
+  let open: string[];
+  try {
+    open = openPlans(opts.root);
+  } catch {
+    return "";
+  }
+  if (open.length < 2 && !(open.length === 1 && open[0] !== planId)) return "";
+  const others = open.filter((id) => id !== planId);
+  const sid = opts.sessionId;
+  const switchHint = sid
+    ? ` To switch this session only: "PWF_SESSION_ID=${sid} pwf use <id>".`
+    : "";
+  return `${PREFIX} This session's plan is "${planId}"; other open plans: ${
+    listIds(others)
+  }. Pass PLAN_ID=${planId} to every pwf command you run (e.g. "PLAN_ID=${planId} pwf phase 2 complete").${switchHint}\n`;
 }
 
 /** Longest notice, in characters: ids, paths and messages inside it come from env and disk. */
@@ -130,8 +178,11 @@ function autonomousMode(plan: PlanRef): boolean {
 
 /** Run one injection fire for a tier. Never throws for bad state on disk. */
 export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire> {
-  const r = resolvePlan(opts.root, opts.env);
-  if (r.kind === "refused") return notice(tier, `${PREFIX} ${r.why}; nothing injected.`, "refused");
+  const r = resolvePlan(opts.root, opts.env, scopeOf(tier, opts));
+  if (r.kind === "refused") {
+    // One bounded line (NOTICE_MAX); the ambiguity list is sized to fit it whole.
+    return notice(tier, `${PREFIX} ${r.why}; nothing injected.`, r.choices ? "ambiguous" : "refused");
+  }
   if (r.kind === "none") return noPlan(tier, opts.root);
   // Autonomous modes inject nothing before tools, and every pretool notice is empty
   // (notice()): the .mode file alone settles it, before any plan read, parse or hash.
@@ -168,16 +219,18 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
     return { text, outcome: text ? "injected" : "silent", planId };
   }
   removeCache(opts.root, turnMarker);
+  const named = planLine(tier, planId, opts);
   if (tier === "session-start") {
-    const catchup = await sessionCatchup(r.plan, r.why, opts.now, s.budget);
-    const body = await composeUserprompt({ ...s, budget: s.budget - catchup.length });
+    const budget = s.budget - named.length;
+    const catchup = await sessionCatchup(r.plan, r.why, opts.now, budget);
+    const body = await composeUserprompt({ ...s, budget: budget - catchup.length });
     // The plan view has a floor: at a small budget the catch-up gives way.
-    const rest = cutFramed(catchup, Math.max(0, s.budget - body.length));
-    return { text: body + rest, outcome: "injected", planId };
+    const rest = cutFramed(catchup, Math.max(0, budget - body.length));
+    return { text: named + body + rest, outcome: "injected", planId };
   }
   const guard = regressionGuard(opts, s);
-  const body = await composeUserprompt({ ...s, budget: s.budget - guard.length });
-  return { text: guard + body, outcome: "injected", planId };
+  const body = await composeUserprompt({ ...s, budget: s.budget - guard.length - named.length });
+  return { text: guard + named + body, outcome: "injected", planId };
 }
 
 /** No plan: session-start in a project with an empty `.planning/` gets the short guidance. */
@@ -212,7 +265,7 @@ function turnMarkerName(planId: string | null, opts: FireOptions): string {
 
 /** A new user turn without injection (hosts whose prompt event has no context channel). */
 export function startTurn(opts: FireOptions): void {
-  const r = resolvePlan(opts.root, opts.env);
+  const r = resolvePlan(opts.root, opts.env, scopeOf("userprompt", opts));
   if (r.kind === "plan") removeCache(opts.root, turnMarkerName(r.plan.id, opts));
 }
 

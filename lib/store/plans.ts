@@ -1,24 +1,76 @@
 /**
- * Listing the plans in `.planning`.
+ * Listing the plans in `.planning` (and the retired ones in
+ * `.planning/.archive`), and which of them are open.
  * @module
  */
 
 import { ContainmentError } from "../core/errors.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
+import { countPhases, parsePlan } from "../core/plan_parse.ts";
+import { isFinished } from "../core/sessions.ts";
+import { decodeText } from "../core/text.ts";
 import { inspect, planningLoc } from "./containment.ts";
-import { listDir } from "./files.ts";
+import { listDir, readFile } from "./files.ts";
 
-/** Ids of every contained plan directory with a task_plan.md, sorted. */
-export function listPlans(root: string): string[] {
-  return listDir(planningLoc(root)).filter((e) => e.isDirectory && isValidPlanId(e.name)).map((e) =>
-    e.name
-  )
+/** Where retired plans live: `.planning/.archive/<id>/` (dot-named: every resolver skips it). */
+export const ARCHIVE_DIR = ".archive";
+
+function withPlanFile(root: string, base: string[], refusals?: string[]): string[] {
+  return listDir(planningLoc(root, ...base)).filter((e) => e.isDirectory && isValidPlanId(e.name))
+    .map((e) => e.name)
     .filter((id) => {
       try {
-        return inspect(planningLoc(root, id, "task_plan.md")).kind === "file";
+        return inspect(planningLoc(root, ...base, id, "task_plan.md")).kind === "file";
       } catch (err) {
-        if (err instanceof ContainmentError) return false;
-        throw err;
+        if (!(err instanceof ContainmentError)) throw err;
+        refusals?.push(err.message);
+        return false;
       }
     });
+}
+
+/** Ids of every contained plan directory with a task_plan.md, sorted. */
+export function listPlans(root: string, refusals?: string[]): string[] {
+  return withPlanFile(root, [], refusals);
+}
+
+/** Ids of every archived plan (`.planning/.archive/<id>/task_plan.md`), sorted. */
+export function listArchived(root: string): string[] {
+  try {
+    return withPlanFile(root, [ARCHIVE_DIR]);
+  } catch (err) {
+    if (err instanceof ContainmentError) return [];
+    throw err;
+  }
+}
+
+/** A plan and whether its phases are all complete. */
+export interface PlanState {
+  readonly id: string;
+  readonly finished: boolean;
+}
+
+/** Whether plan `id`'s phases are all complete (reads at most 4 MiB of task_plan.md). */
+export function planFinished(root: string, id: string): boolean {
+  const got = readFile(planningLoc(root, id, "task_plan.md"));
+  return got.kind === "file" && isFinished(countPhases(parsePlan(decodeText(got.bytes))));
+}
+
+/** Every plan with its state; plans failing containment are skipped (their reason in `refusals`). */
+export function planStates(root: string, refusals?: string[]): PlanState[] {
+  const out: PlanState[] = [];
+  for (const id of listPlans(root, refusals)) {
+    try {
+      out.push({ id, finished: planFinished(root, id) });
+    } catch (err) {
+      if (!(err instanceof ContainmentError)) throw err;
+      refusals?.push(err.message);
+    }
+  }
+  return out;
+}
+
+/** Ids of the open plans (not archived, not all phases complete). */
+export function openPlans(root: string): string[] {
+  return planStates(root).filter((p) => !p.finished).map((p) => p.id);
 }

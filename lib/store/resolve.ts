@@ -1,18 +1,29 @@
 /**
- * Plan resolution (SPEC section 3), the one function every command and hook
- * uses: PLAN_ID (binding) -> .planning/.active_plan -> newest task_plan.md ->
- * legacy root task_plan.md (read-only). Candidates failing containment are
- * skipped.
+ * Plan resolution (SPEC section 3, issue 17), the one function every command
+ * and hook uses: PLAN_ID (binding, no fallback) -> this session's binding ->
+ * .planning/.active_plan -> the only open plan -> legacy root task_plan.md
+ * (read-only, only when .planning has no plan); two or more open plans and
+ * nothing chosen: refused with the list (pwf never guesses). Candidates
+ * failing containment are skipped. docs/storage.md "Resolution order".
  * @module
  */
 
 import { plainExcerpt, quoteExcerpt } from "../core/excerpt.ts";
 import { ContainmentError } from "../core/errors.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
+import { ambiguityWhy } from "../core/sessions.ts";
 import { decodeText } from "../core/text.ts";
+import {
+  type BindingState,
+  listBindings,
+  readBinding,
+  touchBinding,
+  writeBinding,
+} from "./bindings.ts";
 import { inspect, legacyLoc, type Location, planningLoc } from "./containment.ts";
-import { listDir, readFile } from "./files.ts";
+import { readFile } from "./files.ts";
 import type { PlanFileName } from "./paths.ts";
+import { planStates } from "./plans.ts";
 
 /** A resolved plan: where its files live. */
 export interface PlanRef {
@@ -27,7 +38,13 @@ export interface PlanRef {
 }
 
 /** How the plan was chosen. */
-export type ResolutionSource = "PLAN_ID" | "active_plan" | "newest" | "legacy";
+export type ResolutionSource =
+  | "PLAN_ID"
+  | "session"
+  | "active_plan"
+  | "only_open"
+  | "only_plan"
+  | "legacy";
 
 /** Outcome of resolution. */
 export type Resolution =
@@ -38,7 +55,30 @@ export type Resolution =
     readonly why: string;
   }
   | { readonly kind: "none"; readonly why: string }
-  | { readonly kind: "refused"; readonly why: string };
+  | {
+    readonly kind: "refused";
+    readonly why: string;
+    /** With two or more open plans and nothing chosen: the plans to choose from. */
+    readonly choices?: readonly string[];
+  };
+
+/** The session a resolution is for (a hook's payload id, or one from the environment). */
+export interface SessionScope {
+  /** A validated session id (lib/hosts/payload.ts isValidSessionId). */
+  readonly id: string;
+  /** When set, bind an unbound session to what resolves (hooks do; commands only read). */
+  readonly bind?: {
+    /** Host name recorded in the binding. */
+    readonly host: string;
+    readonly now: Date;
+    /** Re-stamp an existing binding now (SessionStart: startup, resume, clear, compact). */
+    readonly refresh?: boolean;
+    /** The host process (`claude:<pid>`), recorded in the binding. */
+    readonly proc?: string | undefined;
+    /** SessionStart after /clear: an unbound session takes over the plan of the last session of `proc`. */
+    readonly afterClear?: boolean;
+  };
+}
 
 /** A file of a resolved plan. */
 export function planFile(plan: PlanRef, name: PlanFileName | string): Location {
@@ -72,27 +112,6 @@ function readPointer(root: string): string | null {
   }
 }
 
-function newestPlan(root: string, refusals: string[]): string | null {
-  let best: { id: string; mtime: number } | null = null;
-  for (const entry of listDir(planningLoc(root))) {
-    if (!entry.isDirectory || !isValidPlanId(entry.name)) continue;
-    let mtime: number;
-    try {
-      const found = inspect(planningLoc(root, entry.name, "task_plan.md"));
-      if (found.kind !== "file") continue;
-      mtime = found.info.mtime?.getTime() ?? 0;
-    } catch (err) {
-      if (!(err instanceof ContainmentError)) throw err;
-      refusals.push(err.message);
-      continue;
-    }
-    if (!best || mtime > best.mtime || (mtime === best.mtime && entry.name > best.id)) {
-      best = { id: entry.name, mtime };
-    }
-  }
-  return best?.id ?? null;
-}
-
 function pinProblem(root: string, pin: string | undefined): string | null {
   if (pin === undefined || pin === "") return null;
   const trim = (p: string) => p.replace(/[\\/]+$/, "") || p;
@@ -103,10 +122,15 @@ function pinProblem(root: string, pin: string | undefined): string | null {
 }
 
 /**
- * Resolve the plan for a project root. `env` gives PLAN_ID and PWF_PLAN_ROOT.
- * Never throws for a bad candidate; a symlinked `.planning` is refused.
+ * Resolve the plan for a project root. `env` gives PLAN_ID and PWF_PLAN_ROOT;
+ * `session` is the session the answer is for. Never throws for a bad
+ * candidate; a symlinked `.planning` is refused.
  */
-export function resolvePlan(root: string, env: (name: string) => string | undefined): Resolution {
+export function resolvePlan(
+  root: string,
+  env: (name: string) => string | undefined,
+  session?: SessionScope,
+): Resolution {
   const pinned = pinProblem(root, env("PWF_PLAN_ROOT"));
   if (pinned) return { kind: "refused", why: pinned };
   try {
@@ -120,8 +144,62 @@ export function resolvePlan(root: string, env: (name: string) => string | undefi
     if (err instanceof ContainmentError) return { kind: "refused", why: err.message };
     throw err;
   }
+  const bound = session ? readBinding(root, session.id) : { kind: "none" } as const;
   const pinnedId = env("PLAN_ID");
-  if (pinnedId !== undefined && pinnedId !== "") return byPlanId(root, pinnedId);
+  if (pinnedId !== undefined && pinnedId !== "") {
+    return bindIfNew(root, session, bound, byPlanId(root, pinnedId));
+  }
+  const notes: string[] = [];
+  if (bound.kind === "bound") {
+    const id = bound.binding.plan;
+    const state = planFileState(root, id);
+    if (state === true) {
+      if (session?.bind) touchBinding(root, bound, session.bind.now, session.bind.refresh === true);
+      return {
+        kind: "plan",
+        plan: planRef(root, id),
+        source: "session",
+        why: `this session's plan (session ${session?.id} is bound to it)`,
+      };
+    }
+    notes.push(
+      typeof state === "string"
+        ? `this session's plan "${id}" is refused: ${state}`
+        : `this session's plan "${id}" is gone (archived or removed)`,
+    );
+  } else if (bound.kind === "bad") {
+    notes.push(`session binding ignored: ${bound.why}`);
+  }
+  const inherited = bound.kind === "bound" ? null : afterClear(root, session);
+  if (inherited) return inherited;
+  const r = unboundResolution(root);
+  const noted = notes.length && r.kind !== "none"
+    ? { ...r, why: `${r.why}; ${notes.join("; ")}` }
+    : r;
+  return bindIfNew(root, session, bound.kind === "bound" ? { kind: "none" } : bound, noted);
+}
+
+/** After /clear in the same host process: the plan of the last session bound there, bound to this one. */
+function afterClear(root: string, session: SessionScope | undefined): Resolution | null {
+  const proc = session?.bind?.proc;
+  if (!session?.bind?.afterClear || proc === undefined) return null;
+  const before = listBindings(root).bindings
+    .filter((b) => b.proc === proc && b.session !== session.id)
+    .sort((a, b) => (a.seen < b.seen ? 1 : a.seen > b.seen ? -1 : 0))[0];
+  if (!before || planFileState(root, before.plan) !== true) return null;
+  const r: Resolution = {
+    kind: "plan",
+    plan: planRef(root, before.plan),
+    source: "session",
+    why: `this session's plan, kept across /clear (session ${before.session} of this ${
+      proc.split(":")[0]
+    } process was bound to it)`,
+  };
+  return bindIfNew(root, session, { kind: "none" }, r);
+}
+
+/** Resolution for a session with no (usable) binding: .active_plan, the only open plan, legacy. */
+function unboundResolution(root: string): Resolution {
   const pointer = readPointer(root);
   const refusals: string[] = [];
   const pointed = pointer !== null && isValidPlanId(pointer) ? planFileState(root, pointer) : false;
@@ -134,16 +212,32 @@ export function resolvePlan(root: string, env: (name: string) => string | undefi
       why: "named by .planning/.active_plan",
     };
   }
-  const newest = newestPlan(root, refusals);
-  if (newest !== null) {
-    const skipped = pointer === null
-      ? ""
-      : ` (.active_plan ${quoteExcerpt(pointer, 60)} is invalid or has no task_plan.md)`;
+  const skipped = pointer === null || pointer === ""
+    ? ""
+    : ` (.active_plan ${quoteExcerpt(pointer, 60)} is invalid or has no task_plan.md)`;
+  const plans = planStates(root, refusals);
+  const open = plans.filter((p) => !p.finished).map((p) => p.id);
+  const only = open.length === 1 ? open[0] : plans.length === 1 ? plans[0]?.id : undefined;
+  if (only !== undefined) {
+    const openOne = open.length === 1;
+    const others = plans.length - 1;
     return {
       kind: "plan",
-      plan: planRef(root, newest),
-      source: "newest",
-      why: `newest task_plan.md in .planning${skipped}`,
+      plan: planRef(root, only),
+      source: openOne ? "only_open" : "only_plan",
+      why: (openOne
+        ? `the only open plan in .planning${
+          others ? ` (${others} other${others > 1 ? "s" : ""} finished)` : ""
+        }`
+        : "the only plan in .planning (finished)") + skipped,
+    };
+  }
+  if (plans.length >= 2) {
+    const choices = open.length >= 2 ? open : plans.map((p) => p.id);
+    return {
+      kind: "refused",
+      why: ambiguityWhy(choices, open.length >= 2 ? "open" : "finished") + skipped,
+      choices,
     };
   }
   const legacy = legacyPlan(root);
@@ -151,6 +245,26 @@ export function resolvePlan(root: string, env: (name: string) => string | undefi
   return legacy.kind === "none" && refusals[0] !== undefined
     ? { kind: "refused", why: `no usable plan: ${refusals[0]}` }
     : legacy;
+}
+
+/** Bind an unbound (or badly bound) session to the plan that resolved; best effort. */
+function bindIfNew(
+  root: string,
+  session: SessionScope | undefined,
+  bound: BindingState,
+  r: Resolution,
+): Resolution {
+  if (!session?.bind || bound.kind === "bound" || r.kind !== "plan" || r.plan.id === null) return r;
+  try {
+    writeBinding(root, {
+      session: session.id,
+      plan: r.plan.id,
+      host: session.bind.host,
+      seen: session.bind.now.toISOString(),
+      ...(session.bind.proc === undefined ? {} : { proc: session.bind.proc }),
+    }, session.bind.now);
+  } catch { /* a session that cannot be bound resolves afresh next time */ }
+  return r;
 }
 
 function byPlanId(root: string, id: string): Resolution {

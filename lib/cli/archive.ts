@@ -1,0 +1,144 @@
+/**
+ * `pwf archive [ID] [--force]` and `pwf unarchive ID`: retire a finished plan
+ * to `.planning/.archive/<id>/` and bring it back, each with one directory
+ * rename under the `.planning` lock (docs/storage.md "Retiring plans").
+ * @module
+ */
+
+import { ExitCode, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
+import { countPhases, parsePlan } from "../core/plan_parse.ts";
+import { isValidPlanId } from "../core/plan_id.ts";
+import { isFinished } from "../core/sessions.ts";
+import { decodeText } from "../core/text.ts";
+import { inspect, planningLoc } from "../store/containment.ts";
+import { makeDir, moveDir, readFile, removeFile } from "../store/files.ts";
+import { withLock } from "../store/lock.ts";
+import { readActivePointer } from "../store/planning.ts";
+import { ARCHIVE_DIR } from "../store/plans.ts";
+import { maxPositionals, parseArgv } from "./argv.ts";
+import { type Context, defineCommand } from "./command.ts";
+import { resolveFor } from "./plan_context.ts";
+
+/** Parsed `pwf archive` arguments. */
+export interface ArchiveArgs {
+  /** The plan to retire (undefined: the plan this terminal resolves). */
+  readonly id: string | undefined;
+  readonly force: boolean;
+}
+
+const ARCHIVE_FLAGS = [{ name: "force", summary: "archive even when phases are not complete" }];
+
+function checkId(command: string, id: string | undefined): void {
+  if (id !== undefined && !isValidPlanId(id)) {
+    throw new UsageError(`${command}: "${id}" is not a valid plan id (see "pwf use --list --all")`);
+  }
+}
+
+/** Parse `pwf archive` argv. */
+export function parseArchiveArgs(argv: readonly string[]): ArchiveArgs {
+  const p = parseArgv("archive", argv, ARCHIVE_FLAGS);
+  maxPositionals("archive", p, 1);
+  checkId("archive", p.positionals[0]);
+  return { id: p.positionals[0], force: p.flags.force === true };
+}
+
+function targetId(args: ArchiveArgs, ctx: Context): string {
+  if (args.id !== undefined) return args.id;
+  const r = resolveFor(ctx);
+  if (r.kind !== "plan") throw new NoPlanError(r.why);
+  if (r.plan.id === null) {
+    throw new PwfError(
+      "cannot archive the legacy root task_plan.md: pwf moves only plans inside .planning",
+    );
+  }
+  return r.plan.id;
+}
+
+/** Run `pwf archive`: exit 3 (and nothing changed) when phases remain and there is no --force. */
+export async function runArchive(args: ArchiveArgs, ctx: Context): Promise<number> {
+  const id = targetId(args, ctx);
+  const root = ctx.root;
+  const got = readFile(planningLoc(root, id, "task_plan.md"));
+  if (got.kind === "missing") {
+    const archived = inspect(planningLoc(root, ARCHIVE_DIR, id)).kind === "dir";
+    throw new NoPlanError(
+      archived
+        ? `"${id}" is already archived (.planning/${ARCHIVE_DIR}/${id}); "pwf unarchive ${id}" brings it back`
+        : `cannot archive "${id}": .planning/${id}/task_plan.md does not exist (see "pwf use --list")`,
+    );
+  }
+  const counts = countPhases(parsePlan(decodeText(got.bytes)));
+  if (!isFinished(counts) && !args.force) {
+    throw new PwfError(
+      `not archived: "${id}" has ${counts.complete}/${counts.total} phases complete; finish them ("pwf phase N complete") or pass --force`,
+      ExitCode.incomplete,
+    );
+  }
+  let cleared = false;
+  await withLock(planningLoc(root), async () => {
+    makeDir(planningLoc(root, ARCHIVE_DIR));
+    await moveDir(planningLoc(root, id), planningLoc(root, ARCHIVE_DIR, id));
+    if (readActivePointer(root) === id) {
+      removeFile(planningLoc(root, ".active_plan"));
+      cleared = true;
+    }
+  });
+  ctx.host.stdout(
+    `Archived ${id} -> .planning/${ARCHIVE_DIR}/${id}${
+      cleared ? " (.active_plan named it and was removed)" : ""
+    }; "pwf unarchive ${id}" brings it back\n`,
+  );
+  return 0;
+}
+
+/** Parsed `pwf unarchive` arguments. */
+export interface UnarchiveArgs {
+  readonly id: string;
+}
+
+/** Parse `pwf unarchive` argv. */
+export function parseUnarchiveArgs(argv: readonly string[]): UnarchiveArgs {
+  const p = parseArgv("unarchive", argv, []);
+  maxPositionals("unarchive", p, 1);
+  const id = p.positionals[0];
+  if (id === undefined) throw new UsageError(`unarchive: which plan? (see "pwf use --list --all")`);
+  checkId("unarchive", id);
+  return { id };
+}
+
+/** Run `pwf unarchive`: move `.planning/.archive/<id>` back to `.planning/<id>`. */
+export async function runUnarchive(args: UnarchiveArgs, ctx: Context): Promise<number> {
+  const root = ctx.root;
+  const { id } = args;
+  if (inspect(planningLoc(root, ARCHIVE_DIR, id, "task_plan.md")).kind !== "file") {
+    throw new NoPlanError(
+      `cannot unarchive "${id}": .planning/${ARCHIVE_DIR}/${id}/task_plan.md does not exist (see "pwf use --list --all")`,
+    );
+  }
+  await withLock(
+    planningLoc(root),
+    () => moveDir(planningLoc(root, ARCHIVE_DIR, id), planningLoc(root, id)),
+  );
+  ctx.host.stdout(`Restored ${id} -> .planning/${id}; "pwf use ${id}" selects it\n`);
+  return 0;
+}
+
+/** The `archive` command row. */
+export const archiveCommand = defineCommand({
+  name: "archive",
+  summary: "retire a finished plan to .planning/.archive/ (--force: even if unfinished)",
+  usage: ["archive [ID] [--force]"],
+  flags: ARCHIVE_FLAGS,
+  parse: parseArchiveArgs,
+  run: runArchive,
+});
+
+/** The `unarchive` command row. */
+export const unarchiveCommand = defineCommand({
+  name: "unarchive",
+  summary: "bring an archived plan back from .planning/.archive/",
+  usage: ["unarchive ID"],
+  flags: [],
+  parse: parseUnarchiveArgs,
+  run: runUnarchive,
+});

@@ -1,0 +1,168 @@
+/**
+ * Session bindings and the never-guess rule (issue 17), the pure part: the
+ * binding record, its file name, the bound on their number, which plans
+ * count as open, and the refusal text when a guess would be needed.
+ * @module
+ */
+
+import { isValidPlanId } from "./plan_id.ts";
+import type { PhaseCounts } from "./plan_parse.ts";
+
+/** Most binding files kept in `.planning/.cache/bindings/` (least recently used go first). */
+export const MAX_BINDINGS = 64;
+
+/** A binding not used for this long is dropped when bindings are pruned. */
+export const BINDING_EXPIRY_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** A binding in use is re-stamped at most this often (start, resume, /clear, compaction always). */
+export const BINDING_REFRESH_MS = 24 * 60 * 60 * 1000;
+
+/** Largest binding file pwf reads; a longer one is corrupt. */
+export const BINDING_CAP = 1024;
+
+/** Open plans named in a refusal at most (the rest are counted). */
+export const LIST_MAX = 8;
+
+/** One session's binding. */
+export interface Binding {
+  /** The session id (as the host sent it). */
+  readonly session: string;
+  /** The bound plan id. */
+  readonly plan: string;
+  /** Host name that made it (`pwf hook <host>`), or "cli" for `pwf use`. */
+  readonly host: string;
+  /** When it was made or last re-stamped (ISO). */
+  readonly seen: string;
+  /**
+   * The host process the session runs in (`claude:<CLAUDE_PID>`), when known:
+   * Claude Code gives a session a new id on /clear, and the new one takes over
+   * the plan of the last session bound in the same process.
+   */
+  readonly proc?: string;
+}
+
+/** A host-process token as stored in a binding. */
+export const PROC_RE = /^[a-z0-9-]{1,32}:[0-9]{1,10}$/;
+
+/**
+ * File name for a session id: `<16 hex>.json`, FNV-1a 64 of the id. The id
+ * itself never becomes a path (it is host input); the record inside names
+ * the session, so a collision reads as "not bound", never as another
+ * session's plan.
+ * @example
+ * ```ts
+ * import { bindingFileName } from "./sessions.ts";
+ * if (!/^[0-9a-f]{16}\.json$/.test(bindingFileName("../x"))) throw new Error();
+ * if (bindingFileName("a") === bindingFileName("A")) throw new Error();
+ * ```
+ */
+export function bindingFileName(sessionId: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (const b of new TextEncoder().encode(sessionId)) {
+    h ^= BigInt(b);
+    h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return `${h.toString(16).padStart(16, "0")}.json`;
+}
+
+/** The text of a binding file (one JSON line). */
+export function renderBinding(b: Binding): string {
+  const proc = b.proc !== undefined && PROC_RE.test(b.proc) ? { proc: b.proc } : {};
+  return JSON.stringify({
+    v: 1,
+    session: b.session,
+    plan: b.plan,
+    host: b.host,
+    seen: b.seen,
+    ...proc,
+  }) +
+    "\n";
+}
+
+/**
+ * Parse a binding file for `sessionId`; a string saying what is wrong when
+ * it is not a well-formed binding of that session.
+ * @example
+ * ```ts
+ * import { parseBinding, renderBinding } from "./sessions.ts";
+ * const b = { session: "s1", plan: "p", host: "claude", seen: "2026-01-01T00:00:00.000Z" };
+ * if (typeof parseBinding(renderBinding(b), "s1") === "string") throw new Error();
+ * if (typeof parseBinding('{"v":1,"session":"s1","plan":"../x"}', "s1") !== "string") throw new Error();
+ * ```
+ */
+export function parseBinding(text: string, sessionId: string): Binding | string {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return "not JSON";
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return "not a JSON object";
+  const r = v as Record<string, unknown>;
+  if (r.v !== 1) return "unknown version";
+  if (r.session !== sessionId) return "names another session";
+  if (typeof r.plan !== "string" || !isValidPlanId(r.plan)) return "no valid plan id";
+  const host = typeof r.host === "string" && /^[a-z0-9-]{1,32}$/.test(r.host) ? r.host : "?";
+  const seen = typeof r.seen === "string" && !Number.isNaN(Date.parse(r.seen)) ? r.seen : "";
+  const proc = typeof r.proc === "string" && PROC_RE.test(r.proc) ? { proc: r.proc } : {};
+  return { session: sessionId, plan: r.plan, host, seen, ...proc };
+}
+
+/** A plan whose phases are all complete is finished; no phases at all is not (yet) finished. */
+export function isFinished(counts: Pick<PhaseCounts, "total" | "complete">): boolean {
+  return counts.total > 0 && counts.complete === counts.total;
+}
+
+/** Plan ids for a message: at most LIST_MAX, long ids cut, "and N more". */
+export function listIds(ids: readonly string[]): string {
+  const shown = ids.slice(0, LIST_MAX).map((id) => (id.length > 60 ? `${id.slice(0, 57)}...` : id));
+  const more = ids.length > LIST_MAX ? ` and ${ids.length - LIST_MAX} more` : "";
+  return shown.join(", ") + more;
+}
+
+/**
+ * The refusal when two or more plans are open and nothing chose one (one
+ * line; commands print it and exit 5, hooks inject it on prompt events).
+ * @example
+ * ```ts
+ * import { ambiguityWhy } from "./sessions.ts";
+ * const why = ambiguityWhy(["a", "b"], "open");
+ * if (!why.includes("a, b") || !why.includes("PLAN_ID=")) throw new Error(why);
+ * ```
+ */
+export function ambiguityWhy(ids: readonly string[], kind: "open" | "finished"): string {
+  const what = kind === "open"
+    ? `${ids.length} plans are open`
+    : `${ids.length} plans exist, all finished,`;
+  return `${what} and none is chosen for this session (${listIds(ids)}); pwf does not guess: ` +
+    `choose one with PLAN_ID=<id>, or "pwf use <id>" (this session, or .active_plan when no session id is known), ` +
+    `or retire finished ones with "pwf archive <id>"`;
+}
+
+/** Which plans exist and how many sessions are bound to each (status, doctor). */
+export interface PlanOverview {
+  readonly open: readonly string[];
+  readonly finished: readonly string[];
+  readonly archived: readonly string[];
+  /** Sessions bound per plan id, sorted by plan id. */
+  readonly sessions: readonly { readonly plan: string; readonly count: number }[];
+  /** Binding files that are not usable (corrupt, misplaced, refused). */
+  readonly badBindings: number;
+}
+
+/**
+ * One line: open, finished and archived plans, and session counts.
+ * @example
+ * ```ts
+ * import { overviewLine } from "./sessions.ts";
+ * const o = { open: ["a", "b"], finished: [], archived: ["c"], sessions: [{ plan: "a", count: 2 }], badBindings: 0 };
+ * if (overviewLine(o) !== "2 open (a, b), 0 finished, 1 archived; sessions bound: a 2") throw new Error(overviewLine(o));
+ * ```
+ */
+export function overviewLine(o: PlanOverview): string {
+  const open = o.open.length ? ` (${listIds(o.open)})` : "";
+  const bound = o.sessions.length
+    ? o.sessions.map((s) => `${s.plan} ${s.count}`).join(", ")
+    : "none";
+  return `${o.open.length} open${open}, ${o.finished.length} finished, ${o.archived.length} archived; sessions bound: ${bound}`;
+}

@@ -1,0 +1,190 @@
+/**
+ * Session bindings on disk: `.planning/.cache/bindings/<16 hex>.json`, one
+ * small file per session (so concurrent sessions never write the same file),
+ * at most MAX_BINDINGS of them (the least recently used and the expired go
+ * when a new one is made). Every file goes through containment; a binding
+ * file that fails it or does not parse is ignored like any other bad state
+ * file (docs/storage.md "Sessions").
+ * @module
+ */
+
+import { ContainmentError, PwfError } from "../core/errors.ts";
+import {
+  type Binding,
+  BINDING_CAP,
+  BINDING_EXPIRY_MS,
+  BINDING_REFRESH_MS,
+  bindingFileName,
+  MAX_BINDINGS,
+  parseBinding,
+  renderBinding,
+} from "../core/sessions.ts";
+import { decodeText } from "../core/text.ts";
+import { inspect, type Location, planningLoc, showLoc } from "./containment.ts";
+import { listDir, makeDir, readFile, removeFile, writeFile } from "./files.ts";
+
+const DIR = [".cache", "bindings"] as const;
+const FILE_RE = /^[0-9a-f]{16}\.json$/;
+
+/** When the directory is full, a new binding prunes it down to this many (itself included). */
+export const PRUNE_TO = 48;
+
+/** The bindings directory. */
+export function bindingsDir(root: string): Location {
+  return planningLoc(root, ...DIR);
+}
+
+/** The binding file of a session. */
+export function bindingLoc(root: string, sessionId: string): Location {
+  return planningLoc(root, ...DIR, bindingFileName(sessionId));
+}
+
+/** What is on disk for one session. */
+export type BindingState =
+  | { readonly kind: "none" }
+  | { readonly kind: "bound"; readonly binding: Binding; readonly mtimeMs: number }
+  | { readonly kind: "bad"; readonly why: string };
+
+/** Read a session's binding; never throws (a bad file is reported, not followed). */
+export function readBinding(root: string, sessionId: string): BindingState {
+  const loc = bindingLoc(root, sessionId);
+  try {
+    const got = readFile(loc, BINDING_CAP + 1);
+    if (got.kind === "missing") return { kind: "none" };
+    if (got.size > BINDING_CAP) {
+      return { kind: "bad", why: `${showLoc(loc)} is larger than ${BINDING_CAP} bytes` };
+    }
+    const b = parseBinding(decodeText(got.bytes), sessionId);
+    if (typeof b === "string") return { kind: "bad", why: `${showLoc(loc)}: ${b}` };
+    return { kind: "bound", binding: b, mtimeMs: got.mtimeMs };
+  } catch (err) {
+    if (err instanceof PwfError) return { kind: "bad", why: err.message };
+    throw err;
+  }
+}
+
+/**
+ * Write a session's binding (atomic temp + rename). A new file in a full
+ * directory (MAX_BINDINGS files) first prunes it to PRUNE_TO - 1 others:
+ * the expired and the least recently used go. Throws PwfError when it
+ * cannot be written (a symlinked or hard-linked binding is refused, never
+ * written through).
+ */
+export function writeBinding(root: string, b: Binding, now: Date): void {
+  if (inspect(planningLoc(root)).kind !== "dir") {
+    throw new PwfError("no .planning directory: nothing to bind to");
+  }
+  const loc = bindingLoc(root, b.session);
+  makeDir(bindingsDir(root));
+  writeFile(planningLoc(root, ".gitignore"), ".cache/\n", { createOnly: true });
+  if (inspect(loc).kind === "missing") {
+    // Full: prune to PRUNE_TO at once, so only every (MAX - PRUNE_TO)th new session pays for it.
+    const count = listDir(bindingsDir(root)).filter((e) => FILE_RE.test(e.name)).length;
+    if (count >= MAX_BINDINGS) pruneBindings(root, now, PRUNE_TO - 1, loc);
+  }
+  writeFile(loc, renderBinding(b));
+}
+
+/** Re-stamp a binding in use when it is older than BINDING_REFRESH_MS (or `force`); best effort. */
+export function touchBinding(
+  root: string,
+  state: Extract<BindingState, { kind: "bound" }>,
+  now: Date,
+  force: boolean,
+): void {
+  if (!force && now.getTime() - state.mtimeMs < BINDING_REFRESH_MS) return;
+  try {
+    writeBinding(root, { ...state.binding, seen: now.toISOString() }, now);
+  } catch { /* a binding that cannot be re-stamped still binds */ }
+}
+
+/** Remove a session's binding (no-op when absent). */
+export function removeBinding(root: string, sessionId: string): void {
+  removeFile(bindingLoc(root, sessionId));
+}
+
+interface BindingFile {
+  readonly name: string;
+  readonly mtimeMs: number;
+}
+
+function bindingFiles(root: string): BindingFile[] {
+  const out: BindingFile[] = [];
+  for (const e of listDir(bindingsDir(root))) {
+    if (!FILE_RE.test(e.name)) continue;
+    try {
+      const found = inspect(planningLoc(root, ...DIR, e.name));
+      out.push({
+        name: e.name,
+        mtimeMs: found.kind === "file" ? found.info.mtime?.getTime() ?? 0 : 0,
+      });
+    } catch (err) {
+      if (!(err instanceof ContainmentError)) throw err;
+      out.push({ name: e.name, mtimeMs: 0 }); // a refused entry is the first to go
+    }
+  }
+  return out;
+}
+
+/**
+ * Drop expired bindings and the least recently used beyond `keep` (not
+ * counting `except`). Entries that fail containment are removed only when
+ * they are plain files; a symlink or directory is left alone (and reported
+ * by `pwf doctor`).
+ */
+export function pruneBindings(root: string, now: Date, keep: number, except?: Location): number {
+  const files = bindingFiles(root)
+    .filter((f) => except === undefined || f.name !== except.segments[except.segments.length - 1])
+    .sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? -1 : 1));
+  let removed = 0;
+  files.forEach((f, i) => {
+    if (i < keep && now.getTime() - f.mtimeMs <= BINDING_EXPIRY_MS) return;
+    try {
+      removeFile(planningLoc(root, ...DIR, f.name));
+      removed++;
+    } catch { /* refused or already gone: nothing to prune */ }
+  });
+  return removed;
+}
+
+/** Every binding on disk (for status and doctor), and the files that are not usable bindings. */
+export function listBindings(root: string): {
+  bindings: Binding[];
+  bad: { file: string; why: string }[];
+} {
+  const bindings: Binding[] = [];
+  const bad: { file: string; why: string }[] = [];
+  let entries: ReturnType<typeof listDir>;
+  try {
+    entries = listDir(bindingsDir(root));
+  } catch (err) {
+    if (!(err instanceof PwfError)) throw err;
+    return { bindings, bad: [{ file: ".planning/.cache/bindings", why: err.message }] };
+  }
+  for (const e of entries) {
+    if (e.name.startsWith(".") && e.name.includes(".tmp-")) continue; // a writer's temp file
+    const file = `.planning/${DIR.join("/")}/${e.name}`;
+    if (!FILE_RE.test(e.name)) {
+      bad.push({ file, why: "not a binding file name" });
+      continue;
+    }
+    try {
+      const got = readFile(planningLoc(root, ...DIR, e.name), BINDING_CAP + 1);
+      if (got.kind === "missing") continue;
+      let session: unknown;
+      try {
+        session = (JSON.parse(decodeText(got.bytes)) as Record<string, unknown>)?.session;
+      } catch { /* reported below */ }
+      const b = typeof session === "string" && bindingFileName(session) === e.name &&
+          got.size <= BINDING_CAP
+        ? parseBinding(decodeText(got.bytes), session)
+        : "corrupt or misplaced";
+      if (typeof b === "string") bad.push({ file, why: b });
+      else bindings.push(b);
+    } catch (err) {
+      if (!(err instanceof PwfError)) throw err;
+      bad.push({ file, why: err.message });
+    }
+  }
+  return { bindings, bad };
+}

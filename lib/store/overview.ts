@@ -1,0 +1,26 @@
+/**
+ * The plans-and-sessions overview `pwf status` and `pwf doctor` print.
+ * @module
+ */
+
+import type { PlanOverview } from "../core/sessions.ts";
+import { listBindings } from "./bindings.ts";
+import { listArchived, planStates } from "./plans.ts";
+
+/** Open, finished and archived plans, and the sessions bound to each. */
+export function planOverview(root: string): PlanOverview {
+  const states = planStates(root);
+  const { bindings, bad } = listBindings(root);
+  const counts = new Map<string, number>();
+  for (const b of bindings) counts.set(b.plan, (counts.get(b.plan) ?? 0) + 1);
+  return {
+    open: states.filter((s) => !s.finished).map((s) => s.id),
+    finished: states.filter((s) => s.finished).map((s) => s.id),
+    archived: listArchived(root),
+    sessions: [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([plan, count]) => ({
+      plan,
+      count,
+    })),
+    badBindings: bad.length,
+  };
+}

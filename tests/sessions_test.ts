@@ -6,6 +6,7 @@
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, readText, REPO, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { skipOnWindows } from "./skip.ts";
 import { bindingFileName, MAX_BINDINGS } from "../lib/core/sessions.ts";
 import { PRUNE_TO, readBinding } from "../lib/store/bindings.ts";
 import { resolvePlan } from "../lib/store/resolve.ts";
@@ -30,7 +31,7 @@ async function fire(
   extra: Record<string, unknown> = {},
   env: Record<string, string> = {},
 ): Promise<string> {
-  const payload = { session_id: session, cwd: dir, hook_event_name: event, ...extra };
+  const payload = { "session_id": session, cwd: dir, "hook_event_name": event, ...extra };
   const r = await runPwf(dir, ["hook", "claude", event], {
     stdin: JSON.stringify(payload),
     env,
@@ -366,40 +367,41 @@ Deno.test("a corrupt, foreign or oversized binding file is ignored and replaced;
   });
 });
 
-Deno.test({
-  name: "a symlinked binding file is refused: never followed, never written through, doctor fails",
-  // Creating symlinks on Windows needs a privilege the test runner may not have; containment's
-  // symlink refusal itself is covered on every platform by tests/escape_test.ts.
-  ignore: Deno.build.os === "windows",
-  fn: async () => {
-    await inProject(async (dir) => {
-      await plan(dir, "p1");
-      await plan(dir, "p2");
-      await writeText(dir, ".planning/.active_plan", "p1\n");
-      const outside = `${dir}/outside-binding.json`;
-      const planted = JSON.stringify({
-        v: 1,
-        session: "sess-L",
-        plan: "p2",
-        host: "claude",
-        seen: "",
+Deno.test(skipOnWindows(
+  "creating a symlink needs a privilege the runner may not have (containment's symlink refusal is covered by tests/escape_test.ts)",
+  {
+    name:
+      "a symlinked binding file is refused: never followed, never written through, doctor fails",
+    fn: async () => {
+      await inProject(async (dir) => {
+        await plan(dir, "p1");
+        await plan(dir, "p2");
+        await writeText(dir, ".planning/.active_plan", "p1\n");
+        const outside = `${dir}/outside-binding.json`;
+        const planted = JSON.stringify({
+          v: 1,
+          session: "sess-L",
+          plan: "p2",
+          host: "claude",
+          seen: "",
+        });
+        await Deno.writeTextFile(outside, planted);
+        await Deno.mkdir(`${dir}/${BINDINGS}`, { recursive: true });
+        await Deno.symlink(outside, `${dir}/${BINDINGS}/${bindingFileName("sess-L")}`);
+        assertCarries(
+          await fire(dir, "sess-L", "UserPromptSubmit", { prompt: "x" }),
+          "p1",
+          "p2",
+          "fire",
+        );
+        assertEquals(await Deno.readTextFile(outside), planted);
+        const doctor = await runPwf(dir, ["doctor"]);
+        assertStringIncludes(doctor.stdout, "FAIL  sessions:");
+        assertEquals(doctor.code, 1);
       });
-      await Deno.writeTextFile(outside, planted);
-      await Deno.mkdir(`${dir}/${BINDINGS}`, { recursive: true });
-      await Deno.symlink(outside, `${dir}/${BINDINGS}/${bindingFileName("sess-L")}`);
-      assertCarries(
-        await fire(dir, "sess-L", "UserPromptSubmit", { prompt: "x" }),
-        "p1",
-        "p2",
-        "fire",
-      );
-      assertEquals(await Deno.readTextFile(outside), planted);
-      const doctor = await runPwf(dir, ["doctor"]);
-      assertStringIncludes(doctor.stdout, "FAIL  sessions:");
-      assertEquals(doctor.code, 1);
-    });
+    },
   },
-});
+));
 
 Deno.test("status and doctor say which plan this terminal resolves and why, which plans are open, how many sessions are bound", async () => {
   await inProject(async (dir) => {

@@ -37,10 +37,10 @@ let switches = 0;
 while (!stopped() && switches < 100_000) {
   const code = await run(["use", ids[switches % ids.length] ?? ""], host);
   if (code !== 0) {
-    console.error(`pwf use failed (${code}): ${errors}`);
+    Deno.stderr.writeSync(new TextEncoder().encode(`pwf use failed (${code}): ${errors}\n`));
     Deno.exit(1);
   }
   switches++;
   await new Promise((r) => setTimeout(r, 2));
 }
-console.log(String(switches));
+Deno.stdout.writeSync(new TextEncoder().encode(`${switches}\n`));

@@ -16,7 +16,7 @@ const host: Host = {
   cwd: Deno.cwd(),
   env: () => undefined,
   now: () => new Date(),
-  readStdin: () => new Uint8Array(0),
+  readStdin: () => Promise.resolve(new Uint8Array(0)),
   stdout: () => {},
   stderr: (text) => {
     errors += text;

@@ -16,7 +16,13 @@ import { readFile } from "../store/files.ts";
 import { evaluateGate, type GateOutcome } from "../store/gate_eval.ts";
 import { planFile } from "../store/resolve.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
-import { HOOK_STDIN, parsePayload, type Payload, sessionIdOf, STDIN_CAP } from "../hosts/payload.ts";
+import {
+  HOOK_STDIN,
+  parsePayload,
+  type Payload,
+  sessionIdOf,
+  STDIN_CAP,
+} from "../hosts/payload.ts";
 import { findHost } from "../hosts/table.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { commandSession, printJson, requirePlan } from "./plan_context.ts";

@@ -20,8 +20,11 @@ export const BINDING_REFRESH_MS = 24 * 60 * 60 * 1000;
 /** Largest binding file pwf reads; a longer one is corrupt. */
 export const BINDING_CAP = 1024;
 
-/** Open plans named in a refusal at most (the rest are counted). */
+/** Open plans named in a list at most (the rest are counted). */
 export const LIST_MAX = 8;
+
+/** Characters of plan ids in one list at most, so a refusal fits a 400-character notice whole. */
+export const LIST_CHARS = 140;
 
 /** One session's binding. */
 export interface Binding {
@@ -113,11 +116,28 @@ export function isFinished(counts: Pick<PhaseCounts, "total" | "complete">): boo
   return counts.total > 0 && counts.complete === counts.total;
 }
 
-/** Plan ids for a message: at most LIST_MAX, long ids cut, "and N more". */
+/**
+ * Plan ids for a message: at most LIST_MAX ids and LIST_CHARS characters,
+ * ids over 40 characters cut, the rest counted ("and N more").
+ * @example
+ * ```ts
+ * import { listIds } from "./sessions.ts";
+ * if (listIds(["a", "b"]) !== "a, b") throw new Error();
+ * const many = listIds(Array.from({ length: 20 }, (_, i) => `plan-${i}-${"x".repeat(50)}`));
+ * if (!many.endsWith(" more") || many.length > 160) throw new Error(many);
+ * ```
+ */
 export function listIds(ids: readonly string[]): string {
-  const shown = ids.slice(0, LIST_MAX).map((id) => (id.length > 60 ? `${id.slice(0, 57)}...` : id));
-  const more = ids.length > LIST_MAX ? ` and ${ids.length - LIST_MAX} more` : "";
-  return shown.join(", ") + more;
+  const shown: string[] = [];
+  let chars = 0;
+  for (const id of ids.slice(0, LIST_MAX)) {
+    const cut = id.length > 40 ? `${id.slice(0, 37)}...` : id;
+    if (shown.length > 0 && chars + cut.length + 2 > LIST_CHARS) break;
+    shown.push(cut);
+    chars += cut.length + 2;
+  }
+  const rest = ids.length - shown.length;
+  return shown.join(", ") + (rest > 0 ? ` and ${rest} more` : "");
 }
 
 /**
@@ -131,12 +151,10 @@ export function listIds(ids: readonly string[]): string {
  * ```
  */
 export function ambiguityWhy(ids: readonly string[], kind: "open" | "finished"): string {
-  const what = kind === "open"
-    ? `${ids.length} plans are open`
-    : `${ids.length} plans exist, all finished,`;
-  return `${what} and none is chosen for this session (${listIds(ids)}); pwf does not guess: ` +
-    `choose one with PLAN_ID=<id>, or "pwf use <id>" (this session, or .active_plan when no session id is known), ` +
-    `or retire finished ones with "pwf archive <id>"`;
+  const what = kind === "open" ? `${ids.length} plans are open` : `${ids.length} finished plans`;
+  return `${what} and none is chosen, so pwf does not guess: set PLAN_ID=<id>, run "pwf use <id>" ` +
+    `(this session, else .active_plan) or retire finished ones with "pwf archive <id>". ` +
+    `${kind === "open" ? "Open" : "Plans"}: ${listIds(ids)}`;
 }
 
 /** Which plans exist and how many sessions are bound to each (status, doctor). */

@@ -30,7 +30,7 @@ import { regressionLine } from "../core/regression.ts";
 import { inspect, planningLoc } from "./containment.ts";
 import { readMode, readPlanForView, readText } from "./planning.ts";
 import { listIds } from "../core/sessions.ts";
-import { openPlans } from "./plans.ts";
+import { listPlans, openPlans } from "./plans.ts";
 import { planFile, type PlanRef, resolvePlan, type SessionScope } from "./resolve.ts";
 import { cacheName, readCache, removeCache, writeCache } from "./cache.ts";
 
@@ -87,6 +87,8 @@ function planLine(tier: Tier, planId: string | null, opts: FireOptions): string 
   if (planId === null || (tier !== "userprompt" && tier !== "session-start")) return "";
   let open: string[];
   try {
+    // The common case, one plan: a directory listing, no plan parsed a second time.
+    if (listPlans(opts.root).length < 2) return "";
     open = openPlans(opts.root);
   } catch {
     return "";

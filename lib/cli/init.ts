@@ -3,7 +3,7 @@
  * @module
  */
 
-import { UsageError } from "../core/errors.ts";
+import { PwfError, UsageError } from "../core/errors.ts";
 import { modeFileText } from "../core/mode.ts";
 import { idCandidates, localDate, slugify } from "../core/plan_id.ts";
 import { renderPlanFiles, TEMPLATE_NAMES, type TemplateName } from "../core/templates.ts";
@@ -116,10 +116,18 @@ async function initPlanFiles(
   }
   await setActivePlan(ctx.root, id);
   // A plan made inside a session becomes that session's plan (its id from the environment).
+  // Best effort: the plan exists either way; a binding that cannot be written is said on stderr.
   const session = commandSession(ctx);
+  let bound = false;
   if (session !== undefined) {
     const now = ctx.host.now();
-    writeBinding(ctx.root, { session, plan: id, host: "cli", seen: now.toISOString() }, now);
+    try {
+      writeBinding(ctx.root, { session, plan: id, host: "cli", seen: now.toISOString() }, now);
+      bound = true;
+    } catch (err) {
+      if (!(err instanceof PwfError)) throw err;
+      ctx.host.stderr(`pwf: init: session ${session} not bound to ${id}: ${err.message}\n`);
+    }
   }
   if (args.json) {
     printJson(ctx, {
@@ -139,7 +147,7 @@ async function initPlanFiles(
     `  ${plan.display}/progress.md`,
     `Active plan: ${id} (.planning/.active_plan)`,
   ];
-  if (session !== undefined) lines.push(`Session ${session} now uses it`);
+  if (bound) lines.push(`Session ${session} now uses it`);
   if (attested) {
     lines.push(`Mode: ${args.mode} (attested ${attested.slice(0, 12)}, gate counters reset)`);
   }

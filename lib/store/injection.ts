@@ -183,7 +183,11 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   const r = resolvePlan(opts.root, opts.env, scopeOf(tier, opts));
   if (r.kind === "refused") {
     // One bounded line (NOTICE_MAX); the ambiguity list is sized to fit it whole.
-    return notice(tier, `${PREFIX} ${r.why}; nothing injected.`, r.choices ? "ambiguous" : "refused");
+    return notice(
+      tier,
+      `${PREFIX} ${r.why}; nothing injected.`,
+      r.choices ? "ambiguous" : "refused",
+    );
   }
   if (r.kind === "none") return noPlan(tier, opts.root);
   // Autonomous modes inject nothing before tools, and every pretool notice is empty

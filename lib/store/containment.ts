@@ -108,3 +108,58 @@ export function sameFile(loc: Location, before: Deno.FileInfo, file: Deno.FsFile
     refuse(loc, loc.segments.length, "it changed while being opened");
   }
 }
+
+/** Identity of one directory on a location's path (device and inode, where the OS has them). */
+export interface DirId {
+  readonly dev: number | null;
+  readonly ino: number | null;
+}
+
+/**
+ * The identities of the directories holding `loc` (every component below
+ * the root but the last), each lstat-ed: a symlink or a non-directory there
+ * is refused. Deno has no openat(), so writes re-check this chain right
+ * before and after each create and rename (issue 12 item 15; docs/security.md
+ * says what remains).
+ */
+export function dirChain(loc: Location): readonly DirId[] {
+  const out: DirId[] = [];
+  for (let i = 1; i < loc.segments.length; i++) {
+    const info = lstatOrMissing(joinPath(loc.root, ...loc.segments.slice(0, i)));
+    if (info === null) refuse(loc, i, "a directory on its path is missing");
+    if (info.isSymlink) refuse(loc, i, "it is a symbolic link");
+    if (!info.isDirectory) refuse(loc, i, "it is not a directory");
+    out.push({ dev: info.dev, ino: info.ino });
+  }
+  return out;
+}
+
+/** Refuse unless the directory chain of `loc` is still exactly `before` (no component swapped). */
+export function verifyChain(loc: Location, before: readonly DirId[]): void {
+  const now = dirChain(loc);
+  const same = now.length === before.length &&
+    now.every((d, i) => d.dev === before[i]?.dev && d.ino === before[i]?.ino);
+  if (!same) {
+    refuse(loc, loc.segments.length - 1, "a directory on its path was swapped while pwf wrote");
+  }
+}
+
+/**
+ * Whether the path of `loc` names the file whose identity is `id` right now;
+ * null when the OS reports no inode numbers (the symlink checks still apply).
+ */
+export function pathIs(loc: Location, id: DirId): boolean | null {
+  if (id.ino === null) return null;
+  try {
+    const a = Deno.lstatSync(pathOf(loc));
+    return a.isFile && !a.isSymlink && a.ino === id.ino && a.dev === id.dev;
+  } catch {
+    return false;
+  }
+}
+
+/** The identity of an open file. */
+export function handleId(file: Deno.FsFile): DirId {
+  const info = file.statSync();
+  return { dev: info.dev, ino: info.ino };
+}

@@ -6,7 +6,19 @@
 
 import { ContainmentError, PwfError } from "../core/errors.ts";
 import { encodeText } from "../core/text.ts";
-import { inspect, isPlanningLoc, type Location, pathOf, sameFile, showLoc } from "./containment.ts";
+import {
+  dirChain,
+  type DirId,
+  handleId,
+  inspect,
+  isPlanningLoc,
+  type Location,
+  pathIs,
+  pathOf,
+  sameFile,
+  showLoc,
+  verifyChain,
+} from "./containment.ts";
 
 /** Default cap for reading any one file (SPEC 5.3). */
 export const READ_CAP = 4 * 1024 * 1024;
@@ -160,26 +172,53 @@ export function writeFile(
     segments: [...dir.segments, `.${name}.tmp-${randomHex(6)}`],
   };
   const bytes = typeof data === "string" ? encodeText(data) : data;
+  // Deno has no openat(): re-verify the directory chain (dev/inode) around every create and
+  // rename, write the data only into a temp file proven to be in place, never rename after a
+  // failed check, and wipe what was created when one fails (docs/security.md: the residual).
+  const chain = dirChain(loc);
+  let created: DirId | null = null;
   try {
     const file = Deno.openSync(pathOf(tmp), { write: true, createNew: true, mode: 0o600 });
     try {
+      created = handleId(file);
+      verifyChain(loc, chain);
+      if (pathIs(tmp, created) === false) throw swapped(loc);
       let off = 0;
       while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
+      verifyChain(loc, chain);
+    } catch (err) {
+      // Wherever the temp file ended up, it must not keep a copy of the data.
+      try {
+        file.truncateSync(0);
+      } catch { /* nothing written */ }
+      throw err;
     } finally {
       file.close();
     }
     inspect(loc); // re-check: nothing may have become a symlink in between
+    verifyChain(loc, chain);
     renameWithRetry(pathOf(tmp), pathOf(loc));
+    created = null; // the temp file is the target now
+    verifyChain(loc, chain);
     return true;
   } catch (err) {
-    try {
-      Deno.removeSync(pathOf(tmp));
-    } catch { /* the temp file may not exist */ }
+    // Remove the temp file only where the path still names the file this write created.
+    if (created !== null && pathIs(tmp, created) !== false) {
+      try {
+        Deno.removeSync(pathOf(tmp));
+      } catch { /* the temp file may not exist */ }
+    }
     if (err instanceof PwfError) throw err;
     throw new PwfError(
       `cannot write "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`,
     );
   }
+}
+
+function swapped(loc: Location): ContainmentError {
+  return new ContainmentError(
+    `refused to write "${showLoc(loc)}": a directory on its path was swapped while pwf wrote`,
+  );
 }
 
 /** Remove a contained file if present. */
@@ -215,9 +254,19 @@ export function makeDir(loc: Location): boolean {
       continue;
     }
     try {
+      const chain = dirChain(part);
       Deno.mkdirSync(pathOf(part), { mode: 0o700 });
       created = true;
+      try {
+        verifyChain(part, chain); // the parent was not swapped around the mkdir
+      } catch (swap) {
+        try {
+          Deno.removeSync(pathOf(part)); // empty: just made; never recursive
+        } catch { /* not ours to remove */ }
+        throw swap;
+      }
     } catch (err) {
+      if (err instanceof ContainmentError) throw err;
       if (!(err instanceof Deno.errors.AlreadyExists)) {
         throw new PwfError(
           `cannot create "${showLoc(part)}": ${err instanceof Error ? err.message : err}`,

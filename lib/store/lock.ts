@@ -18,7 +18,17 @@
  */
 
 import { ContainmentError, PwfError } from "../core/errors.ts";
-import { inspect, type Location, pathOf, sameFile, showLoc } from "./containment.ts";
+import {
+  dirChain,
+  handleId,
+  inspect,
+  type Location,
+  pathIs,
+  pathOf,
+  sameFile,
+  showLoc,
+  verifyChain,
+} from "./containment.ts";
 
 /** Name of the lock file inside the locked directory. */
 export const LOCK_NAME = ".pwf.lock";
@@ -62,6 +72,7 @@ function ownerToken(token: string): string {
 
 function tryCreate(lock: Location, token: string): Held | null {
   let file: Deno.FsFile;
+  const chain = dirChain(lock);
   try {
     file = Deno.openSync(pathOf(lock), { write: true, createNew: true, mode: 0o600 });
   } catch (err) {
@@ -69,6 +80,19 @@ function tryCreate(lock: Location, token: string): Held | null {
     throw new PwfError(
       `cannot create lock "${showLoc(lock)}": ${err instanceof Error ? err.message : err}`,
     );
+  }
+  try {
+    // The directory was not swapped around the create (no openat(): docs/security.md).
+    verifyChain(lock, chain);
+  } catch (err) {
+    const mine = pathIs(lock, handleId(file));
+    file.close();
+    if (mine !== false) {
+      try {
+        Deno.removeSync(pathOf(lock));
+      } catch { /* gone */ }
+    }
+    throw err;
   }
   try {
     try {

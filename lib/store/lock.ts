@@ -9,8 +9,9 @@
  * sandbox has no `--allow-sys` or `--allow-run`, so pwf can neither read the
  * host name nor probe a pid; the token's `host` is therefore null).
  *
- * A lock is taken over when its owner is provably gone (its OS lock is free
- * and the file is at least TAKEOVER_GRACE_MS old), when its mtime lies more
+ * A lock is taken over when its owner is provably gone (its token is
+ * complete, its OS lock is free and the file is at least TAKEOVER_GRACE_MS
+ * old), when its mtime lies more
  * than CLOCK_SKEW_MS in the future (a clock stepped back after a crash), or
  * when it is older than STALE_MS. Hooks wait at most HOOK_WAIT_MS, commands
  * WAIT_MS, and then say who holds the lock and for how long.
@@ -154,7 +155,11 @@ function takeoverReason(lock: Location, info: Deno.FileInfo, now: number): strin
   const age = now - (info.mtime?.getTime() ?? now);
   if (age < -CLOCK_SKEW_MS) return "its mtime is in the future";
   if (age > STALE_MS) return "it is stale";
-  if (age >= TAKEOVER_GRACE_MS && ownerGone(lock, info) === true) return "its owner is gone";
+  // The owner writes its token only after taking its OS lock: a complete token with the OS lock
+  // free means the owner died (a slow owner between create and lock has no token yet).
+  if (
+    age >= TAKEOVER_GRACE_MS && readLockOwner(lock).pid !== null && ownerGone(lock, info) === true
+  ) return "its owner is gone";
   return null;
 }
 

@@ -5,7 +5,9 @@
  */
 
 import { hostSuite } from "./host_suite.ts";
+import type { HostDriver } from "./harness.ts";
 import { codexDriver } from "./hosts/codex.ts";
+import { packageTest } from "./package_suite.ts";
 
 hostSuite(codexDriver, {
   sessionStartEvent: "SessionStart",
@@ -19,4 +21,28 @@ hostSuite(codexDriver, {
   }),
   // Codex wraps a Stop block reason in <hook_prompt> and escapes "&" as "&amp;".
   blockReasonAsSent: (reason) => reason.replaceAll("&", "&amp;"),
+});
+
+/**
+ * Codex with plugins on (the hook-route suite turns them off), keeping the
+ * marketplace and plugin sections `codex plugin` wrote into config.toml.
+ */
+const codexWithPlugins: HostDriver = {
+  ...codexDriver,
+  async configure(sb, server) {
+    const path = `${sb.home}/.codex/config.toml`;
+    const before = await Deno.readTextFile(path).catch(() => "");
+    const kept = [...before.matchAll(/^\[(?:marketplaces|plugins)\.[^\n]*\n(?:(?!\[)[^\n]*\n?)*/gm)]
+      .map((m) => m[0]).join("\n");
+    await codexDriver.configure(sb, server);
+    const base = (await Deno.readTextFile(path)).replace("plugins = false", "plugins = true");
+    await Deno.writeTextFile(path, base + "\n" + kept);
+  },
+};
+
+// Issue 18: the Codex plugin marketplace in packages/codex, added with
+// `codex plugin marketplace add <path>` and `codex plugin add`.
+packageTest(codexDriver, {
+  env: (sb) => ({ CODEX_HOME: `${sb.home}/.codex` }),
+  driver: codexWithPlugins,
 });

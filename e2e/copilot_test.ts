@@ -6,6 +6,7 @@
 
 import { hostSuite } from "./host_suite.ts";
 import { copilotDriver } from "./hosts/copilot.ts";
+import { packageTest } from "./package_suite.ts";
 
 hostSuite(copilotDriver, {
   sessionStartEvent: "sessionStart",
@@ -16,4 +17,10 @@ hostSuite(copilotDriver, {
   stopEvent: "agentStop",
   editCall: (file) => ({ tool: "create", args: { path: file, file_text: "quokka notes\n" } }),
   blockReasonAsSent: (reason) => reason,
+});
+
+// Issue 18: the Copilot CLI plugin marketplace in packages/copilot, added with
+// `copilot plugin marketplace add <path>` and `copilot plugin install`.
+packageTest(copilotDriver, {
+  env: () => ({ COPILOT_OFFLINE: "true", COPILOT_AUTO_UPDATE: "false" }),
 });

@@ -6,6 +6,7 @@
 
 import { hostSuite } from "./host_suite.ts";
 import { geminiDriver } from "./hosts/gemini.ts";
+import { packageTest } from "./package_suite.ts";
 
 hostSuite(geminiDriver, {
   sessionStartEvent: "SessionStart",
@@ -19,3 +20,8 @@ hostSuite(geminiDriver, {
   }),
   blockReasonAsSent: (reason) => reason,
 });
+
+// Issue 18: the Gemini CLI extension in packages/gemini, installed with
+// `gemini extensions install <path> --consent`, removed with `uninstall`.
+// Gemini asks whether to trust the source folder; the environment answers yes.
+packageTest(geminiDriver, { env: () => ({ GEMINI_CLI_TRUST_WORKSPACE: "true" }) });

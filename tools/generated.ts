@@ -17,6 +17,7 @@ import {
   renderHostSections,
   renderHostsMarkdown,
 } from "../lib/hosts/mod.ts";
+import { renderInstallSections } from "./install_docs.ts";
 import { packageFiles } from "./package_layout.ts";
 
 /** README sections: marker name -> rendered Markdown. */
@@ -26,6 +27,7 @@ export function readmeSections(): Record<string, string> {
     hosts: renderHostsMarkdown(),
     "host-sections": renderHostSections(),
     "skill-hosts": renderSkillHostsMarkdown(),
+    install: renderInstallSections(),
   };
 }
 

@@ -94,7 +94,9 @@ function readme(title: string, r: PackageRoute): string {
     "",
     "Upgrade (after replacing this directory with the new release's copy):",
     "",
-    block(r.upgrade),
+    r.upgrade.length
+      ? block(r.upgrade)
+      : "Nothing to run: the host loads this directory in place, so the next session uses the new files.",
     "",
     "Uninstall:",
     "",
@@ -200,6 +202,32 @@ function codexFiles(): LayoutFile[] {
   ];
 }
 
+function piFiles(): LayoutFile[] {
+  const h = skillHost("pi");
+  const prompts = AGENT_COMMAND_NAMES.map((name) => {
+    const file = commandFile(h, name);
+    if (!file) throw new Error(`no command text for "${name}"`);
+    return { path: `prompts/${installedCommandName(name)}.md`, text: file.text };
+  });
+  const glue = host("pi").manifest(PACKAGE_BIN);
+  if (typeof glue !== "string") throw new Error("the pi host's manifest is not the extension text");
+  return [
+    {
+      path: "package.json",
+      text: stableJson({
+        name: "pwf-planning-with-files",
+        version: BUILD_INFO.version,
+        description: DESCRIPTION,
+        keywords: ["pi-package"],
+        pi: { extensions: ["./extensions"], skills: ["./skills"], prompts: ["./prompts"] },
+      }),
+    },
+    { path: "extensions/pwf.ts", text: glue },
+    ...skillFiles("pi"),
+    ...prompts,
+  ];
+}
+
 /** Every host-native package, in README order. */
 export const PACKAGE_ROUTES: readonly PackageRoute[] = [
   {
@@ -228,7 +256,7 @@ export const PACKAGE_ROUTES: readonly PackageRoute[] = [
     upgrade: [`gemini extensions update ${SKILL_NAME}`],
     uninstall: [`gemini extensions uninstall ${SKILL_NAME}`],
     notes:
-      "A Gemini CLI extension: hooks (`hooks/hooks.json`), the skill (`skills/`) and the slash commands (`commands/*.toml`, `/pwf-plan`, ...); Gemini CLI 0.61.0 loads all three from extensions. `gemini extensions install` copies the directory; `--consent` accepts its prompt about the hooks.",
+      "A Gemini CLI extension: hooks (`hooks/hooks.json`), the skill (`skills/`) and the slash commands (`commands/*.toml`, `/pwf-plan`, ...); Gemini CLI 0.61.0 loads all three from extensions. `gemini extensions install` copies the directory; it asks whether to trust this folder (answer `y`), and `--consent` accepts its notice about third-party extensions.",
     files: geminiFiles,
   },
   {
@@ -265,6 +293,16 @@ export const PACKAGE_ROUTES: readonly PackageRoute[] = [
     notes:
       "A Codex CLI plugin marketplace (`.agents/plugins/marketplace.json`) holding one plugin (`.codex-plugin/plugin.json`): hooks and the skill. Codex 0.171.0 copies the plugin into `$CODEX_HOME/plugins/cache/`. Codex runs a plugin's hooks only once you trust them (`/hooks`), like any non-managed hook.",
     files: codexFiles,
+  },
+  {
+    host: "pi",
+    dir: "pi",
+    install: [`pi install "$PKG"`],
+    upgrade: [],
+    uninstall: [`pi remove "$PKG"`],
+    notes:
+      "A Pi package (`package.json` with a `pi` key): the extension (`extensions/pwf.ts`, the same glue as `pwf hooks print pi`), the skill and the prompt templates (`/pwf-plan`, ...). Pi 0.73.1 adds a local package path to its settings without copying it, so a new release's directory in the same place is picked up by the next session. Not exercised by pwf's e2e (its harness has no Pi driver yet); the extension glue itself is tested with the real Pi by the hosts tests.",
+    files: piFiles,
   },
 ];
 

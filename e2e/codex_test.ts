@@ -44,5 +44,6 @@ const codexWithPlugins: HostDriver = {
 // `codex plugin marketplace add <path>` and `codex plugin add`.
 packageTest(codexDriver, {
   env: (sb) => ({ CODEX_HOME: `${sb.home}/.codex` }),
+  prepare: (sb) => Deno.mkdir(`${sb.home}/.codex`, { recursive: true }),
   driver: codexWithPlugins,
 });

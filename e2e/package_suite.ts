@@ -32,6 +32,8 @@ export interface PackageSteps {
   readonly driver?: HostDriver;
   /** Extra arguments appended to each install command (e.g. a consent flag). */
   readonly installArgs?: readonly string[];
+  /** Run before the install commands (e.g. create the host's home directory). */
+  readonly prepare?: (sb: Sandbox) => Promise<void>;
 }
 
 /** The command lines of a package route with `$PKG` replaced, as argv lists without the host binary. */
@@ -84,6 +86,7 @@ export function packageTest(driver: HostDriver, steps: PackageSteps): void {
       );
       const pkg = `${REPO}/${PACKAGES_DIR}/${route.dir}`;
       const env = steps.env(sb);
+      await steps.prepare?.(sb);
       const bin = driver.install.bin;
       for (const argv of argvOf(route.install, pkg, bin)) {
         await manage(

@@ -142,6 +142,23 @@ function geminiFiles(): LayoutFile[] {
   ];
 }
 
+/**
+ * Copilot CLI runs a plugin's hooks in the plugin's own directory (measured
+ * with 1.0.102: cwd and COPILOT_HOOK_DIR are the plugin root), where pwf would
+ * find no plan; the handler's `cwd` key, which Copilot expands itself (no
+ * shell), points them back at the project (COPILOT_PROJECT_DIR).
+ */
+function copilotPluginHooks(): unknown {
+  const m = host("copilot").manifest(PACKAGE_BIN) as { hooks: Record<string, object[]> };
+  const hooks = Object.fromEntries(
+    Object.entries(m.hooks).map(([event, list]) => [
+      event,
+      list.map((h) => ({ ...h, cwd: "${COPILOT_PROJECT_DIR}" })),
+    ]),
+  );
+  return { ...m, hooks };
+}
+
 function copilotFiles(): LayoutFile[] {
   return [
     {
@@ -167,10 +184,7 @@ function copilotFiles(): LayoutFile[] {
         skills: ["skills/"],
       }),
     },
-    {
-      path: `${SKILL_NAME}/hooks.json`,
-      text: stableJson(host("copilot").manifest(PACKAGE_BIN)),
-    },
+    { path: `${SKILL_NAME}/hooks.json`, text: stableJson(copilotPluginHooks()) },
     ...under(SKILL_NAME, skillFiles("copilot")),
   ];
 }

@@ -133,8 +133,6 @@ interface OpenPhase {
   statusLine: number;
   statusLineCount: number;
   value: string;
-  inlineLine: number;
-  inlineValue: string;
 }
 
 const NAMED_SECTIONS = ["goal", "next step", "current phase"] as const;
@@ -167,7 +165,7 @@ export function parsePlanOnePass(text: string): Plan {
         pending = null;
       }
       if (open && level <= 3) {
-        phases.push(closePhase(open, i));
+        phases.push(closePhase(open, i, lines));
         open = null;
       }
       if (level === 1 && title === null) title = headingText(line);
@@ -186,8 +184,6 @@ export function parsePlanOnePass(text: string): Plan {
           statusLine: -1,
           statusLineCount: 0,
           value: "",
-          inlineLine: -1,
-          inlineValue: "",
         };
       }
     } else if (pending) {
@@ -208,18 +204,13 @@ export function parsePlanOnePass(text: string): Plan {
           }
         }
       }
-      if (open.inlineLine < 0 && line.includes("[")) {
-        const im = INLINE_STATUS_REGEXP.exec(line);
-        if (im?.[1]) {
-          open.inlineLine = i;
-          open.inlineValue = im[1];
-        }
-      }
     }
-    if (line.includes("[") && CHECKED_REGEXP.test(line)) checkedItems++;
+    if ((line.includes("[x]") || line.includes("[X]")) && CHECKED_REGEXP.test(line)) {
+      checkedItems++;
+    }
   }
   if (pending) sections[pending.name] = { headingLine: pending.headingLine, line: -1, text: "" };
-  if (open) phases.push(closePhase(open, n));
+  if (open) phases.push(closePhase(open, n, lines));
   return {
     title: title ?? "",
     goal: sections["goal"],
@@ -288,11 +279,21 @@ function mayBeStatus(line: string): boolean {
   return c === 45 || c === 42 || c === 43 || (c >= 48 && c <= 57) || c <= 32 || c > 126;
 }
 
-function closePhase(p: OpenPhase, end: number): Phase {
-  const inline = p.statusLine < 0;
-  const statusLine = inline ? p.inlineLine : p.statusLine;
-  const value = inline ? p.inlineValue : p.value;
-  return makePhase(p.number, p.rest, p.start, end, statusLine, p.statusLineCount, value);
+/**
+ * A phase without a `**Status:**` line takes the first inline `[status]` of
+ * its section (heading included): looked for only then, at the close, so the
+ * common plan never runs that regex (each line is still visited at most twice).
+ */
+function closePhase(p: OpenPhase, end: number, lines: readonly string[]): Phase {
+  if (p.statusLine >= 0) {
+    return makePhase(p.number, p.rest, p.start, end, p.statusLine, p.statusLineCount, p.value);
+  }
+  for (let i = p.start; i < end; i++) {
+    const line = lines[i]!;
+    const im = line.includes("[") ? INLINE_STATUS_REGEXP.exec(line) : null;
+    if (im?.[1]) return makePhase(p.number, p.rest, p.start, end, i, 0, im[1]);
+  }
+  return makePhase(p.number, p.rest, p.start, end, -1, 0, "");
 }
 
 interface Heading {

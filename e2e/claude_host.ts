@@ -6,7 +6,7 @@
  * @module
  */
 
-import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { MAIN, runPwf } from "../tests/helpers.ts";
 
 /** The Claude Code CLI binary, installed by tools/e2e.ts. */
@@ -31,13 +31,15 @@ function shQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The launcher: runs pwf from source under exactly PERMISSION_FLAGS. */
+/** The launcher: runs the artifact under exactly RUN_FLAGS and PERMISSION_FLAGS. */
 function launcherScript(): string {
   const lines = ["#!/bin/sh"];
   const denoDir = Deno.env.get("DENO_DIR");
   if (denoDir) lines.push(`DENO_DIR=${shQuote(denoDir)}`, "export DENO_DIR");
   lines.push("DENO_NO_UPDATE_CHECK=1", "export DENO_NO_UPDATE_CHECK");
-  const argv = [Deno.execPath(), "run", ...PERMISSION_FLAGS, MAIN].map(shQuote).join(" ");
+  const argv = [Deno.execPath(), "run", ...RUN_FLAGS, ...PERMISSION_FLAGS, MAIN].map(shQuote).join(
+    " ",
+  );
   lines.push(`exec ${argv} "$@"`);
   return lines.join("\n") + "\n";
 }

@@ -12,7 +12,7 @@
  * @module
  */
 
-import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { findHost } from "../lib/hosts/table.ts";
 import { MAIN, runPwf } from "../tests/helpers.ts";
 import { type ModelServer, type Reply, startModelServer } from "./model_server.ts";
@@ -120,7 +120,9 @@ export function launcherScript(fireLog: string): string {
   const denoDir = Deno.env.get("DENO_DIR");
   if (denoDir) lines.push(`DENO_DIR=${shQuote(denoDir)}`, "export DENO_DIR");
   lines.push("DENO_NO_UPDATE_CHECK=1", "export DENO_NO_UPDATE_CHECK");
-  const argv = [Deno.execPath(), "run", ...PERMISSION_FLAGS, MAIN].map(shQuote).join(" ");
+  const argv = [Deno.execPath(), "run", ...RUN_FLAGS, ...PERMISSION_FLAGS, MAIN].map(shQuote).join(
+    " ",
+  );
   lines.push(`${argv} "$@" 2>>${shQuote(fireLog + ".err")}`);
   lines.push("rc=$?", `printf '%s %s\\n' "$rc" "$*" >>${shQuote(fireLog)}`, "exit $rc");
   return lines.join("\n") + "\n";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { MAIN } from "./helpers.ts";
 
 const SCRUBBED = /^(PWF_|PLAN_ID$|PLANNING_DISABLED$|NO_COLOR$|INIT_CWD$)/;
@@ -47,7 +47,7 @@ export async function runFaulty(
   for (const [k, v] of Object.entries(Deno.env.toObject())) if (!SCRUBBED.test(k)) env[k] = v;
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...PERMISSION_FLAGS, MAIN, ...args],
+    args: ["run", ...RUN_FLAGS, ...PERMISSION_FLAGS, MAIN, ...args],
     cwd,
     env: { ...env, ...f.env },
     clearEnv: true,

@@ -6,7 +6,7 @@
  */
 
 import { REPO_ROOT } from "../tools/file_url.ts";
-import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { ensureBundle } from "../tools/bundle.ts";
 
 /**
@@ -54,7 +54,7 @@ export async function runPwf(
   opts: RunOptions = {},
 ): Promise<RunResult> {
   const cmd = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...PERMISSION_FLAGS, MAIN, ...args],
+    args: ["run", ...RUN_FLAGS, ...PERMISSION_FLAGS, MAIN, ...args],
     cwd,
     env: { ...baseEnv(), ...opts.env },
     clearEnv: true,

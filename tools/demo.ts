@@ -6,7 +6,7 @@
  */
 
 import { REPO_ROOT } from "./file_url.ts";
-import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { ensureBundle } from "./bundle.ts";
 
 // The one artifact (docs/build.md), rebuilt first if the sources changed.
@@ -16,7 +16,7 @@ const project = await Deno.makeTempDir({ prefix: "pwf-demo-" });
 async function pwf(...args: string[]): Promise<void> {
   console.log(`\n$ pwf ${args.join(" ")}`);
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", ...PERMISSION_FLAGS, main, ...args],
+    args: ["run", ...RUN_FLAGS, ...PERMISSION_FLAGS, main, ...args],
     cwd: project,
     env: { NO_COLOR: "1" },
     stdin: "null",

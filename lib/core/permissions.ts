@@ -67,5 +67,12 @@ export const PERMISSION_FLAGS: readonly string[] = [
  * in `deno task bench` belong here (docs/performance.md records the
  * measurement); deno.json's `pwf` task carries the same list and a test fails
  * when they drift.
+ *
+ * Empty: no flag has won yet. Measured (docs/performance.md): `--no-lazy`
+ * cost more CPU per fire; `--lite-mode` doubled the 100k-phase tiers;
+ * `--single-threaded` lowered peak memory at 1 MiB (1.53-1.57x the empty
+ * script instead of 1.70-1.76x) but stops V8's delayed tasks, so the hook's
+ * stdin deadline (Atomics.waitAsync, main.ts) never fires and a host that
+ * keeps stdin open hangs the hook (tests/host_io_test.ts fails with it).
  */
 export const RUN_FLAGS: readonly string[] = [];

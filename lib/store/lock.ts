@@ -83,8 +83,14 @@ function tryCreate(lock: Location, token: string): Held | null {
     );
   }
   try {
-    // The directory was not swapped around the create (no openat(): docs/security.md).
+    // The directory was not swapped around the create (no openat(): docs/security.md), and
+    // the path names the file just created (a swap and swap-back in between is caught here).
     verifyChain(lock, chain);
+    if (pathIs(lock, handleId(file)) === false) {
+      throw new ContainmentError(
+        `refused lock "${showLoc(lock)}": a directory on its path was swapped while pwf wrote`,
+      );
+    }
   } catch (err) {
     const mine = pathIs(lock, handleId(file));
     file.close();

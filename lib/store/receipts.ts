@@ -3,8 +3,8 @@
  * outcome, duration) to a small file per host event in `.planning/.cache/`,
  * so `pwf doctor` can say whether hooks fire at all. A fire appends its line
  * (no read, no rewrite); when a file grows past COMPACT_BYTES the fire
- * compacts it to the last RING_SIZE lines (one atomic rewrite every ~20
- * fires). Readers keep the last RING_SIZE lines per event, so what doctor
+ * compacts it to the last RING_SIZE lines (one atomic rewrite about every
+ * 35 fires). Readers keep the last RING_SIZE lines per event, so what doctor
  * shows, and what it reads, stays bounded.
  * @module
  */

@@ -48,6 +48,20 @@ export interface InstallSpec {
    * fills once and every run shares (Copilot unpacks 235 MB per fresh HOME).
    */
   readonly cacheEnv?: (dir: string) => Record<string, string>;
+  /**
+   * The executable's path under `node_modules/` when the package links no
+   * `.bin/` entry (Factory's platform package ships `bin/droid` only).
+   */
+  readonly binPath?: string;
+  /** More packages the driver needs offline (each in its own cache prefix; see cachedPackage). */
+  readonly extras?: readonly { readonly pkg: string; readonly version: string }[];
+}
+
+/** The `node_modules` folder of a package `deno task e2e` installed into its cache (an extra). */
+export function cachedPackage(pkg: string, version: string): string {
+  const cache = Deno.env.get("E2E_CACHE");
+  if (!cache) throw new Error("E2E_CACHE is not set: run the e2e tests with `deno task e2e`");
+  return `${cache}/${pkg.split("/").pop()}-${version}/node_modules`;
 }
 
 /** The command one run executes. */
@@ -75,6 +89,8 @@ export interface HostDriver {
   logs?(sb: Sandbox): Promise<string>;
   /** Lines of stdout/stderr/logs that report a hook error (none expected). */
   hookErrors(run: HostRun): string[];
+  /** Kill a run after this many ms, and stop its model server then (default 90 s). */
+  readonly timeoutMs?: number;
 }
 
 /** What one host run left behind. */
@@ -183,11 +199,12 @@ export async function runHost(
   sb: Sandbox,
   opts: RunOptions = {},
 ): Promise<HostRun> {
+  const timeoutMs = opts.timeoutMs ?? driver.timeoutMs ?? 90_000;
   const server = startModelServer({
     script: opts.script ?? [],
     fallback: opts.fallback ?? "Done.",
     maxRequests: 40,
-    maxSeconds: 120,
+    maxSeconds: Math.max(120, Math.ceil(timeoutMs / 1000) + 15),
   });
   try {
     await driver.configure(sb, server);
@@ -210,7 +227,7 @@ export async function runHost(
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 90_000),
+      signal: AbortSignal.timeout(timeoutMs),
     }).output();
     const ms = Math.round(performance.now() - started);
     const dec = new TextDecoder();

@@ -53,7 +53,18 @@ async function warmHostCache(spec: InstallSpec): Promise<void> {
 
 /** The installed executable. */
 export function binOf(spec: InstallSpec): string {
-  return `${prefixOf(spec)}/node_modules/.bin/${spec.bin}`;
+  return `${prefixOf(spec)}/node_modules/${spec.binPath ?? `.bin/${spec.bin}`}`;
+}
+
+/** A package's version in its cache prefix, or null. */
+async function cachedVersion(pkg: string, version: string): Promise<string | null> {
+  try {
+    const prefix = prefixOf({ pkg, version } as InstallSpec);
+    return JSON.parse(await Deno.readTextFile(`${prefix}/node_modules/${pkg}/package.json`))
+      .version;
+  } catch {
+    return null;
+  }
 }
 
 async function output(
@@ -86,10 +97,14 @@ async function cached(spec: InstallSpec): Promise<boolean> {
     const pkg = JSON.parse(
       await Deno.readTextFile(`${prefixOf(spec)}/node_modules/${spec.pkg}/package.json`),
     );
-    return pkg.version === spec.version && (await Deno.stat(binOf(spec))).isFile;
+    if (pkg.version !== spec.version || !(await Deno.stat(binOf(spec))).isFile) return false;
   } catch {
     return false;
   }
+  for (const x of spec.extras ?? []) {
+    if ((await cachedVersion(x.pkg, x.version)) !== x.version) return false;
+  }
+  return true;
 }
 
 /**
@@ -112,10 +127,10 @@ async function installed(spec: InstallSpec): Promise<boolean> {
   }
 }
 
-/** Install the pinned CLI into the cache; throws with npm's output on failure. */
-async function install(spec: InstallSpec): Promise<void> {
-  const prefix = prefixOf(spec);
-  console.log(`e2e: installing ${spec.pkg}@${spec.version} into ${prefix}`);
+/** `npm install` one package into its own cache prefix; throws with npm's output on failure. */
+async function npmInstall(pkg: string, version: string): Promise<void> {
+  const prefix = prefixOf({ pkg, version } as InstallSpec);
+  console.log(`e2e: installing ${pkg}@${version} into ${prefix}`);
   await Deno.remove(prefix, { recursive: true }).catch(() => {});
   await Deno.mkdir(prefix, { recursive: true });
   const npm = Deno.build.os === "windows" ? "npm.cmd" : "npm";
@@ -126,11 +141,19 @@ async function install(spec: InstallSpec): Promise<void> {
     "--no-audit",
     "--no-fund",
     "--loglevel=error",
-    `${spec.pkg}@${spec.version}`,
+    `${pkg}@${version}`,
   ]);
   if (!r.ok) {
     throw new Error(`npm install failed (is the npm registry reachable?): ${r.text.trim()}`);
   }
+}
+
+/** Install the pinned CLI (and its extras) into the cache; throws with npm's output on failure. */
+async function install(spec: InstallSpec): Promise<void> {
+  for (const x of spec.extras ?? []) {
+    if ((await cachedVersion(x.pkg, x.version)) !== x.version) await npmInstall(x.pkg, x.version);
+  }
+  await npmInstall(spec.pkg, spec.version);
   if (!(await installed(spec))) {
     throw new Error(
       `npm installed the package but ${binOf(spec)} ${spec.versionArgs.join(" ")} does not ` +
@@ -193,6 +216,7 @@ async function runTests(
       PATH: PATH_WITH_SBIN,
       [host.binEnv]: binOf(host.install),
       ...(host.install.cacheEnv ? { E2E_HOST_CACHE: hostCacheOf(host.install) } : {}),
+      E2E_CACHE: CACHE,
       DENO_DIR: `${CACHE}/deno`,
       DENO_NO_UPDATE_CHECK: "1",
       TMPDIR: tmp,

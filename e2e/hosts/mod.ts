@@ -9,7 +9,11 @@
 import type { HostDriver, InstallSpec } from "../harness.ts";
 import { codexDriver } from "./codex.ts";
 import { copilotDriver } from "./copilot.ts";
+import { factoryDriver } from "./factory.ts";
 import { geminiDriver } from "./gemini.ts";
+import { opencodeDriver } from "./opencode.ts";
+import { piDriver } from "./pi.ts";
+import { qwenDriver } from "./qwen.ts";
 
 /** The Claude Code CLI version the e2e tests prove pwf against (docs/hosts.md). */
 export const CLAUDE_CODE_VERSION = "2.1.332";
@@ -63,5 +67,13 @@ const claudeHost: E2eHost = {
 /** Every e2e host, in run order. */
 export const E2E_HOSTS: readonly E2eHost[] = [
   claudeHost,
-  ...[codexDriver, geminiDriver, copilotDriver].map(fromDriver),
+  ...[
+    codexDriver,
+    geminiDriver,
+    copilotDriver,
+    opencodeDriver,
+    piDriver,
+    qwenDriver,
+    factoryDriver,
+  ].map(fromDriver),
 ];

@@ -48,7 +48,8 @@ export const factory: HostSpec = {
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond: settingsRespond("none"),
   sessionIdKeys: ["session_id"],
-  proven: "golden tests; e2e with droid 0.225.2 pending (hosts-offline measured delivery by hand)",
+  proven:
+    "real CLI (droid 0.225.2, `droid exec`, `deno task e2e`): the SessionStart frame, the PostToolUse nudge after Create, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request (UserPromptSubmit does not fire in exec); golden tests",
   notes:
     "Merge the `hooks` object into `.factory/settings.json` (or `~/.factory/settings.json`). PreToolUse is not registered: droid runs it but does not pass its context to the model.",
 };

@@ -41,7 +41,7 @@ export const qwen: HostSpec = {
   respond: settingsRespond("none"),
   sessionIdKeys: ["session_id"],
   proven:
-    "golden tests; e2e with Qwen Code 0.24.4 pending (hosts-offline measured delivery by hand)",
+    "real CLI (Qwen Code 0.24.4, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after write_file, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; golden tests",
   notes:
     "Merge the `hooks` object into `.qwen/settings.json` (or `~/.qwen/settings.json`). Same shape as Claude Code's, but timeouts are in milliseconds.",
 };

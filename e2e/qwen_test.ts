@@ -1,0 +1,21 @@
+/**
+ * End to end with the real Qwen Code CLI against the loopback model server
+ * (issue 15; docs/e2e.md). Run with `deno task e2e`.
+ * @module
+ */
+
+import { hostSuite } from "./host_suite.ts";
+import { qwenDriver } from "./hosts/qwen.ts";
+
+hostSuite(qwenDriver, {
+  sessionStartEvent: "SessionStart",
+  promptEvent: "UserPromptSubmit",
+  promptContext: true,
+  postToolEvent: "PostToolUse",
+  stopEvent: "Stop",
+  editCall: (file) => ({
+    tool: "write_file",
+    args: { file_path: file, content: "quokka notes\n" },
+  }),
+  blockReasonAsSent: (reason) => reason,
+});

@@ -3,7 +3,7 @@
 // It runs `pwf hook opencode <event>` with the event's JSON on stdin (no shell) and puts the
 // answer into the system prompt, the output of write/edit tools and the compaction context.
 // OpenCode has no blocking stop hook: on session.idle a gate block is logged, not enforced.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 const HOST = "opencode";
 const BIN = "pwf";
@@ -75,6 +75,39 @@ function pwf(event, payload, cwd) {
 }
 
 
+/** pwf() made synchronously (blocks the host until pwf answers or the timer fires). */
+function pwfSync(event, payload, cwd) {
+  let r;
+  try {
+    r = spawnSync(BIN, ["hook", HOST, event], {
+      cwd: cwd || undefined,
+      input: JSON.stringify(payload),
+      encoding: "utf8",
+      stdio: ["pipe", "pipe", "ignore"],
+      timeout: TIMEOUT_MS[event] || 10000,
+      windowsHide: true,
+    });
+  } catch (err) {
+    warn("cannot start " + BIN + ": " + String(err && err.message) + "; no plan context");
+    return {};
+  }
+  if (r.error) {
+    warn("cannot run " + BIN + " (" + String(r.error.code || r.error.message) + "); no plan context");
+    return {};
+  }
+  if (r.status !== 0) {
+    warn(BIN + " hook " + HOST + " " + event + " exited " + r.status + "; no plan context");
+    return {};
+  }
+  try {
+    const value = JSON.parse(r.stdout || "{}");
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
+  } catch {
+    warn(BIN + " hook " + HOST + " " + event + " printed something that is not JSON; ignored");
+    return {};
+  }
+}
+
 /** The context text of an answer, or "". */
 function contextOf(answer) {
   return typeof answer.additionalContext === "string" ? answer.additionalContext : "";
@@ -134,11 +167,13 @@ export const PwfPlugin = async ({ directory }) => {
       );
       if (text && Array.isArray(output?.context)) output.context.push(text);
     },
+    // OpenCode does not wait for event handlers (`opencode run` exits at session.idle), so the
+    // advisory check is synchronous: its line is out before OpenCode goes on.
     event: async ({ event }) => {
       if (event?.type !== "session.idle") return;
       const id = String(event.properties?.sessionID ?? "");
       const reason = blockOf(
-        await pwf("session.idle", { session_id: id, hook_event_name: "session.idle", stop_hook_active: false }, directory),
+        pwfSync("session.idle", { session_id: id, hook_event_name: "session.idle", stop_hook_active: false }, directory),
       );
       if (reason) console.error("[pwf] advisory (OpenCode cannot block a stop): " + reason);
     },

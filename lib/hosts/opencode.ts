@@ -53,7 +53,7 @@ function plugin(bin: string): string {
 // It runs \`${bin} hook opencode <event>\` with the event's JSON on stdin (no shell) and puts the
 // answer into the system prompt, the output of write/edit tools and the compaction context.
 // OpenCode has no blocking stop hook: on session.idle a gate block is logged, not enforced.
-${glueRunner("opencode", bin, glueTimeouts(EVENTS))}
+${glueRunner("opencode", bin, glueTimeouts(EVENTS), true)}
 const WRITE_TOOLS = new Set(["write", "edit", "patch", "multiedit", "apply_patch"]);
 
 export const PwfPlugin = async ({ directory }) => {
@@ -103,11 +103,13 @@ export const PwfPlugin = async ({ directory }) => {
       );
       if (text && Array.isArray(output?.context)) output.context.push(text);
     },
+    // OpenCode does not wait for event handlers (\`opencode run\` exits at session.idle), so the
+    // advisory check is synchronous: its line is out before OpenCode goes on.
     event: async ({ event }) => {
       if (event?.type !== "session.idle") return;
       const id = String(event.properties?.sessionID ?? "");
       const reason = blockOf(
-        await pwf("session.idle", { session_id: id, hook_event_name: "session.idle", stop_hook_active: false }, directory),
+        pwfSync("session.idle", { session_id: id, hook_event_name: "session.idle", stop_hook_active: false }, directory),
       );
       if (reason) console.error("[pwf] advisory (OpenCode cannot block a stop): " + reason);
     },

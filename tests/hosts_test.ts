@@ -178,14 +178,21 @@ Deno.test("malformed, empty, BOM-prefixed and 5 MiB stdin: exit 0, valid output,
       new Uint8Array(5 * 1024 * 1024).fill(0x7b),
       new Uint8Array([0xff, 0xfe, 0x00, 0x01]),
     ];
-    for (const host of HOSTS) {
-      for (const event of host.events) {
-        for (const input of inputs) {
-          const r = await fire(dir, host.name, event.name, input);
-          assertEquals(r.code, expectedCode(host, r.stdout), `${host.name} ${event.name}`);
-          assertValidForHost(host.name, event.name, r.stdout);
-          assert(!/\bat .*:\d+:\d+/.test(r.stdout + r.stderr), "no stack trace");
-        }
+    // Every event of every host gets a bad input, and every host gets every input: inputs
+    // rotate over a host's events, and the ones left over go to its first event. (The full
+    // cross product spawns ~360 processes, about 12 minutes under Wine; this spawns ~75.)
+    for (const [h, host] of HOSTS.entries()) {
+      const runs = host.events.map((event, i) => ({ event, input: (i + h) % inputs.length }));
+      const used = new Set(runs.map((r) => r.input));
+      for (const [i] of inputs.entries()) {
+        if (!used.has(i)) runs.push({ event: host.events[0]!, input: i });
+      }
+      for (const { event, input } of runs) {
+        const r = await fire(dir, host.name, event.name, inputs[input]!);
+        const what = `${host.name} ${event.name} input ${input}`;
+        assertEquals(r.code, expectedCode(host, r.stdout), what);
+        assertValidForHost(host.name, event.name, r.stdout);
+        assert(!/\bat .*:\d+:\d+/.test(r.stdout + r.stderr), `no stack trace: ${what}`);
       }
     }
   });

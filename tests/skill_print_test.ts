@@ -1,3 +1,4 @@
+import { parseSkillArgs, skillFileFor } from "../lib/cli/skill.ts";
 import {
   AGENT_COMMAND_NAMES,
   AGENT_COMMANDS,
@@ -184,14 +185,32 @@ Deno.test("skill print needs no plan and writes nothing", async () => {
 });
 
 Deno.test("agent texts are ASCII, so any shell's redirection writes them unchanged", async () => {
+  // Every file of every host, from the same function the command prints with (in-process:
+  // about 80 CLI runs would cost over a minute under Wine) ...
+  const ascii = (text: string) => new TextEncoder().encode(text).every((b) => b < 128);
+  for (const host of SKILL_HOSTS) {
+    const argvs = [["print", "--host", host.name], ["print", "--host", host.name, "--reference"]];
+    for (const name of host.commands ? AGENT_COMMAND_NAMES : []) {
+      argvs.push(["print", "--host", host.name, "--command", name]);
+    }
+    for (const argv of argvs) {
+      assertEquals(ascii(skillFileFor(parseSkillArgs(argv)).text), true, argv.join(" "));
+    }
+  }
+  // ... and the CLI prints exactly those bytes.
   await inProject(async (dir) => {
-    for (const host of SKILL_HOSTS) {
-      const outs = [await runPwf(dir, ["skill", "print", "--host", host.name])];
-      outs.push(await runPwf(dir, ["skill", "print", "--host", host.name, "--reference"]));
-      for (const name of host.commands ? AGENT_COMMAND_NAMES : []) {
-        outs.push(await runPwf(dir, ["skill", "print", "--host", host.name, "--command", name]));
-      }
-      for (const o of outs) assertEquals(o.stdoutBytes.every((b) => b < 128), true, host.name);
+    const host = SKILL_HOSTS.find((h) => h.commands)!;
+    const name = AGENT_COMMAND_NAMES[0]!;
+    for (
+      const argv of [
+        ["print", "--host", host.name],
+        ["print", "--host", host.name, "--reference"],
+        ["print", "--host", host.name, "--command", name],
+      ]
+    ) {
+      const r = await runPwf(dir, ["skill", ...argv]);
+      assertEquals(r.stdout, skillFileFor(parseSkillArgs(argv)).text, argv.join(" "));
+      assertEquals(r.stdoutBytes.every((b) => b < 128), true, argv.join(" "));
     }
   });
 });

@@ -92,7 +92,8 @@ export function touchBinding(
   now: Date,
   force: boolean,
 ): void {
-  if (!force && now.getTime() - state.mtimeMs < BINDING_REFRESH_MS) return;
+  // An unknown mtime (0) is not "old": re-stamping on every fire would only add writes.
+  if (!force && (state.mtimeMs === 0 || now.getTime() - state.mtimeMs < BINDING_REFRESH_MS)) return;
   try {
     writeBinding(root, { ...state.binding, seen: now.toISOString() }, now);
   } catch { /* a binding that cannot be re-stamped still binds */ }

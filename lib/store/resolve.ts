@@ -144,7 +144,7 @@ export function resolvePlan(
     if (err instanceof ContainmentError) return { kind: "refused", why: err.message };
     throw err;
   }
-  const bound = session ? readBinding(root, session.id) : { kind: "none" } as const;
+  const bound = session ? steadyBinding(root, session.id) : { kind: "none" } as const;
   const pinnedId = env("PLAN_ID");
   if (pinnedId !== undefined && pinnedId !== "") {
     return bindIfNew(root, session, bound, byPlanId(root, pinnedId));
@@ -152,7 +152,10 @@ export function resolvePlan(
   const notes: string[] = [];
   if (bound.kind === "bound") {
     const id = bound.binding.plan;
-    const state = planFileState(root, id);
+    // A plan that looks gone is looked at again before the session loses it (a busy
+    // file on Windows can fail one lookup; rebinding on that would switch the session).
+    let state = planFileState(root, id);
+    for (let i = 0; i < 2 && state === false; i++) state = planFileState(root, id);
     if (state === true) {
       if (session?.bind) touchBinding(root, bound, session.bind.now, session.bind.refresh === true);
       return {
@@ -196,6 +199,13 @@ function afterClear(root: string, session: SessionScope | undefined): Resolution
     } process was bound to it)`,
   };
   return bindIfNew(root, session, { kind: "none" }, r);
+}
+
+/** A session's binding, read again when the first read fails (a file busy for a moment). */
+function steadyBinding(root: string, id: string): BindingState {
+  let b = readBinding(root, id);
+  for (let i = 0; i < 2 && b.kind === "bad"; i++) b = readBinding(root, id);
+  return b;
 }
 
 /** Resolution for a session with no (usable) binding: .active_plan, the only open plan, legacy. */

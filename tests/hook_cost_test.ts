@@ -1,3 +1,4 @@
+import { pathToFileUrl } from "../tools/file_url.ts";
 /**
  * Issue 16 item 5: a hook fire does no avoidable first-call work. In Deno
  * 2.9 the first setTimeout (and other node-flavoured APIs) lazily loads the
@@ -75,7 +76,7 @@ Deno.test("hook fires of every claude tier load no node compatibility module (no
 
 Deno.test("the hook path imports statically and holds no command table, help or completions", async () => {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", `${REPO}/lib/cli/hook.ts`],
+    args: ["info", "--json", pathToFileUrl(`${REPO}/lib/cli/hook.ts`)],
     stdout: "piped",
   }).output();
   const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {

@@ -1,6 +1,7 @@
 import { skipWhen } from "./skip.ts";
 import { FORBIDDEN_FLAGS, PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { compileArgs, TARGETS } from "../tools/compile.ts";
+import { BUNDLE_ARGS } from "../tools/bundle.ts";
 import {
   assert,
   assertEquals,
@@ -100,6 +101,40 @@ async function entries(dir: string): Promise<string[]> {
 
 const BUILD_INFO_FILE = `${REPO}/lib/core/build_info.ts`;
 
+/** True when a DENO_DIR/dl folder holds a cached esbuild. */
+async function hasEsbuild(dl: string): Promise<boolean> {
+  try {
+    for await (const e of Deno.readDir(dl)) {
+      if (e.isDirectory && e.name.startsWith("esbuild-")) return true;
+    }
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  return false;
+}
+
+/**
+ * Make this deno cache its esbuild: this runtime may never have bundled (the Windows lane's
+ * deno.exe runs a bundle built natively), and test order must not decide the outcome.
+ */
+async function cacheEsbuild(): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "pwf-esbuild-" });
+  try {
+    await Deno.writeTextFile(`${dir}/m.ts`, "export const x = 1;\n");
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [...BUNDLE_ARGS, "-o", `${dir}/out.js`, `${dir}/m.ts`],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert(
+      out.success,
+      `deno bundle could not fetch esbuild: ${new TextDecoder().decode(out.stderr)}`,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 /** Copy the esbuild that `deno bundle` cached (DENO_DIR/dl/esbuild-*) into another DENO_DIR. */
 async function seedEsbuild(denoDir: string): Promise<void> {
   const info = await new Deno.Command(Deno.execPath(), {
@@ -108,6 +143,7 @@ async function seedEsbuild(denoDir: string): Promise<void> {
   })
     .output();
   const real = `${JSON.parse(new TextDecoder().decode(info.stdout)).denoDir}/dl`;
+  if (!(await hasEsbuild(real))) await cacheEsbuild();
   let seeded = 0;
   for await (const e of Deno.readDir(real)) {
     if (!e.isDirectory || !e.name.startsWith("esbuild-")) continue;

@@ -9,7 +9,7 @@
 import { assert, assertEquals } from "./assert.ts";
 import { SAMPLE_PLAN, tempProject } from "./helpers.ts";
 import { calibratedBoundMs, type FaultResult, inBatches, runFaulty } from "./faults.ts";
-import { skipWhen } from "./skip.ts";
+import { isLinuxRoot, skipWhen } from "./skip.ts";
 import { HOSTS } from "../lib/hosts/table.ts";
 import type { HostEvent, HostSpec } from "../lib/hosts/host_spec.ts";
 
@@ -126,21 +126,13 @@ Deno.test("every host event with a broken stdout, stdin held open and a lock fro
   });
 });
 
-function isRoot(): boolean {
-  try {
-    return Deno.uid() === 0;
-  } catch {
-    return false;
-  }
-}
-
 async function run(cmd: string, args: string[]): Promise<void> {
   const out = await new Deno.Command(cmd, { args, stderr: "piped" }).output();
   if (!out.success) throw new Error(`${cmd}: ${new TextDecoder().decode(out.stderr)}`);
 }
 
 Deno.test(skipWhen(
-  Deno.build.os !== "linux" || !isRoot(),
+  !isLinuxRoot(),
   "a full disk is a small tmpfs, which needs root on Linux (the other faults run everywhere)",
   {
     name:

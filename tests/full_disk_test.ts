@@ -7,15 +7,7 @@
 import { assert, assertEquals } from "./assert.ts";
 import { assertNoLeftovers, SAMPLE_PLAN } from "./helpers.ts";
 import { runFaulty } from "./faults.ts";
-import { skipWhen } from "./skip.ts";
-
-function isRoot(): boolean {
-  try {
-    return Deno.uid() === 0;
-  } catch {
-    return false;
-  }
-}
+import { isLinuxRoot, skipWhen } from "./skip.ts";
 
 async function sh(cmd: string, args: string[]): Promise<void> {
   const out = await new Deno.Command(cmd, { args, stderr: "piped" }).output();
@@ -55,7 +47,7 @@ async function tree(dir: string): Promise<string[]> {
 }
 
 Deno.test(skipWhen(
-  Deno.build.os !== "linux" || !isRoot(),
+  !isLinuxRoot(),
   "a full disk is simulated with a small tmpfs, which needs root on Linux",
   {
     name:

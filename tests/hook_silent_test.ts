@@ -66,9 +66,15 @@ Deno.test("receipts are appended in place until the file passes COMPACT_BYTES, t
         assert(st.size <= COMPACT_BYTES + 512, `grew past the compaction size: ${st.size}`);
         continue;
       }
-      // Compacted: exactly the last RING_SIZE receipts, the newest last.
-      assert(before.length + 100 > COMPACT_BYTES, `compacted early at ${before.length} bytes`);
+      // Compacted: exactly the last RING_SIZE receipts, the newest last; only once the new
+      // receipt would have taken the file past COMPACT_BYTES (receipts differ in length by
+      // platform: durations, paths).
       const lines = after.trim().split("\n");
+      const newest = (lines.at(-1) ?? "").length + 1;
+      assert(
+        before.length + newest > COMPACT_BYTES,
+        `compacted early at ${before.length} + ${newest} bytes`,
+      );
       assertEquals(lines.length, RING_SIZE);
       assertEquals(lines.slice(0, -1), before.trim().split("\n").slice(-(RING_SIZE - 1)));
       break;

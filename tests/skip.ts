@@ -62,3 +62,17 @@ export function skipUnlessSymlinks(def: Deno.TestDefinition): Deno.TestDefinitio
     def,
   );
 }
+
+/**
+ * Whether this process runs as root on Linux: the owner of a file it has just created (the
+ * suite runs without --allow-sys, so `Deno.uid()` is not available to it). False elsewhere.
+ */
+export function isLinuxRoot(): boolean {
+  if (Deno.build.os !== "linux") return false;
+  const dir = Deno.makeTempDirSync({ prefix: "pwf-uid-probe-" });
+  try {
+    return Deno.statSync(dir).uid === 0;
+  } finally {
+    Deno.removeSync(dir);
+  }
+}

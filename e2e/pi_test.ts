@@ -8,6 +8,7 @@
 
 import { hostSuite } from "./host_suite.ts";
 import { piDriver } from "./hosts/pi.ts";
+import { packageTest } from "./package_suite.ts";
 
 hostSuite(piDriver, {
   sessionStartEvent: "session_start",
@@ -18,3 +19,8 @@ hostSuite(piDriver, {
   editCall: (file) => ({ tool: "write", args: { path: file, content: "quokka notes\n" } }),
   blockReasonAsSent: (reason) => reason,
 });
+
+// Issue 18: the Pi package in packages/pi, installed with `pi install <path>`
+// (user scope: Pi records the path in ~/.pi/agent/settings.json and copies
+// nothing), removed with `pi remove <path>`.
+packageTest(piDriver, { env: () => ({ PI_OFFLINE: "1" }) });

@@ -315,7 +315,7 @@ export const PACKAGE_ROUTES: readonly PackageRoute[] = [
     upgrade: [],
     uninstall: [`pi remove "$PKG"`],
     notes:
-      "A Pi package (`package.json` with a `pi` key): the extension (`extensions/pwf.ts`, the same glue as `pwf hooks print pi`), the skill and the prompt templates (`/pwf-plan`, ...). Pi 0.73.1 adds a local package path to its settings without copying it, so a new release's directory in the same place is picked up by the next session. Not exercised by pwf's e2e (its harness has no Pi driver yet); the extension glue itself is tested with the real Pi by the hosts tests.",
+      "A Pi package (`package.json` with a `pi` key): the extension (`extensions/pwf.ts`, the same glue as `pwf hooks print pi`), the skill and the prompt templates (`/pwf-plan`, ...). Pi 0.73.1 adds a local package path to its settings without copying it, so a new release's directory in the same place is picked up by the next session. `deno task e2e` installs it with `pi install`, runs Pi and removes it with `pi remove` (e2e/pi_test.ts).",
     files: piFiles,
   },
 ];

@@ -242,3 +242,49 @@ Deno.test("catchup transcript flags: --metadata/--replay need --transcript -, wh
     }
   });
 });
+
+Deno.test("catchup --replay on an OpenCode export (one JSON document) shows the messages after the last completed write/edit", async () => {
+  await inProject(async (dir) => {
+    const progress = `${dir}/.planning/2025-01-01-csv/progress.md`;
+    const doc = {
+      info: { id: "ses_1", title: "csv", directory: dir },
+      messages: [
+        { info: { role: "user" }, parts: [{ type: "text", text: "BEFORE-WRITE add --csv" }] },
+        {
+          info: { role: "assistant", path: { cwd: dir, root: dir } },
+          parts: [{
+            type: "tool",
+            tool: "edit",
+            callID: "c1",
+            state: { status: "completed", input: { filePath: progress } },
+          }],
+        },
+        {
+          info: { role: "assistant", path: { cwd: dir, root: dir } },
+          parts: [{ type: "text", text: "Progress updated; running tests." }, {
+            type: "tool",
+            tool: "bash",
+            callID: "c2",
+            state: { status: "completed", input: { command: "deno test" } },
+          }],
+        },
+        { info: { role: "user" }, parts: [{ type: "text", text: "please document --csv" }] },
+      ],
+    };
+    const r = await replay(dir, JSON.stringify(doc, null, 2));
+    assertEquals(r.code, 0, r.stderr);
+    const f = onlyFrame(r.stdout);
+    assertEquals(
+      f.payload,
+      [
+        "ASSISTANT: Progress updated; running tests.",
+        "[tool] bash: deno test",
+        "USER: please document --csv",
+        "",
+      ].join("\n"),
+    );
+    assertStringIncludes(r.stdout, "opencode transcript");
+    assertStringIncludes(r.stdout, "(record 2, edit progress.md)");
+    assertNotIncludes(r.stdout, "BEFORE-WRITE");
+  });
+});

@@ -8,6 +8,7 @@
 
 import { decodeText } from "./text.ts";
 import { interpretRecord, type RecordFormat, type TranscriptEvent } from "./transcript_records.ts";
+import { opencodeMessages } from "./transcript_opencode.ts";
 import { lastPlanningWrite, type PlanningWrite, sameOrInside } from "./transcript_writes.ts";
 
 /** Most bytes of stdin a transcript mode reads. */
@@ -78,6 +79,21 @@ export function parseTranscript(
   const counts = { malformed: 0, oversized: 0, parsed: 0 };
   const parsed: Parsed[] = [];
   let recordLimitHit = false;
+  const exported = inputTruncated ? null : opencodeExport(bytes);
+  if (exported) {
+    for (const [i, m] of exported.entries()) {
+      if (i === TRANSCRIPT_MAX_RECORDS) {
+        recordLimitHit = true;
+        break;
+      }
+      if (m.bytes > TRANSCRIPT_MAX_RECORD_BYTES) counts.oversized++;
+      else {
+        counts.parsed++;
+        parsed.push({ line: i + 1, format: "opencode", cwd: m.cwd, events: m.events });
+      }
+    }
+    return finish(bytes, root, inputTruncated, parsed, counts, recordLimitHit);
+  }
   let examined = 0;
   let context: string | null = null; // Codex: cwd of the last session_meta/turn_context
   for (const { line, start, end, last } of lineSpans(bytes)) {
@@ -102,6 +118,29 @@ export function parseTranscript(
       parsed.push({ line, format: info.format, cwd, events: info.events });
     }
   }
+  return finish(bytes, root, inputTruncated, parsed, counts, recordLimitHit);
+}
+
+/** An OpenCode export: one JSON document whose first character is `{`, with info + messages. */
+function opencodeExport(bytes: Uint8Array) {
+  let i = 0;
+  while (
+    i < bytes.length &&
+    (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09)
+  ) i++;
+  if (bytes[i] !== 0x7b) return null;
+  const doc = parseObject(bytes);
+  return doc ? opencodeMessages(doc) : null;
+}
+
+function finish(
+  bytes: Uint8Array,
+  root: string,
+  inputTruncated: boolean,
+  parsed: readonly Parsed[],
+  counts: { malformed: number; oversized: number; parsed: number },
+  recordLimitHit: boolean,
+): Transcript {
   const { kept, otherProject, foreign } = keepOwn(parsed, root);
   const records = kept.map(({ line, format, events }) => ({ line, format, events }));
   const stats = {

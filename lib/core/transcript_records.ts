@@ -10,7 +10,7 @@ import { asObject, asString } from "./json_value.ts";
 import { codexEvents } from "./transcript_codex.ts";
 
 /** Which host's format a record (or a whole transcript) is in. */
-export type RecordFormat = "claude" | "codex" | "unknown";
+export type RecordFormat = "claude" | "codex" | "opencode" | "unknown";
 
 /** Something that happened in a transcript record. */
 export type TranscriptEvent =

@@ -6,9 +6,8 @@
  * @module
  */
 
-import { DATA_ONLY_LINE, type FrameKind, frameNonce, parseFrames } from "../lib/core/framing.ts";
+import { DATA_ONLY_LINE } from "../lib/core/framing.ts";
 import { sessionStartGuidance } from "../lib/core/guidance.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
 import { byteLength } from "../lib/core/text.ts";
 import { assert, assertEquals, assertNotIncludes, assertStringIncludes } from "../tests/assert.ts";
 import { REPO, runPwf } from "../tests/helpers.ts";
@@ -25,6 +24,7 @@ import {
 } from "./claude_host.ts";
 import { MARKETPLACE, PACKAGES_DIR } from "../tools/package_layout.ts";
 import { outsideState } from "./outside_state.ts";
+import { verifiedFrames } from "./frames.ts";
 
 const STARTED = performance.now();
 const OUTSIDE_BEFORE = await outsideState();
@@ -105,17 +105,6 @@ function assertHooksFiredCleanly(
     assertEquals(responses[0]?.stderr, "", `${event} stderr`);
     if (answer === "silent") assertEquals(responses[0]?.stdout, "", `${event} stdout`);
   }
-}
-
-/** Every frame in `text` has the bytes, sha256 and nonce of its payload; returns them. */
-async function verifiedFrames(text: string) {
-  const frames = parseFrames(text);
-  for (const f of frames) {
-    assertEquals(byteLength(f.payload), f.bytes, `bytes of ${f.kind} frame`);
-    assertEquals(await sha256Hex(f.payload), f.sha256, `sha256 of ${f.kind} frame`);
-    assertEquals(await frameNonce(f.kind as FrameKind, f.payload), f.nonce, `nonce of ${f.kind}`);
-  }
-  return frames;
 }
 
 /** Each hook's accepted context reached the model verbatim and whole. */

@@ -9,6 +9,7 @@ import { initPlan, inProject, MAIN, runPwf, writeText } from "./helpers.ts";
 import { runInProcess } from "./in_process.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { setPhaseStatus } from "../lib/core/plan_edit.ts";
+import { rng } from "./rng.ts";
 
 /** A plan of about `mib` MiB: two phases, then filler that keeps reads and hashes busy. */
 function bigPlan(title: string, mib: number): string {
@@ -66,18 +67,6 @@ Deno.test("a plan swapped while hooks read it is never shown as attested unless 
     }
   });
 });
-
-/** A small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Spawn `pwf phase 1 <status>` and kill -9 it after `ms` (or let it finish). */
 async function phaseKilledAfter(dir: string, status: string, ms: number | null): Promise<void> {

@@ -11,6 +11,7 @@ import { frameNonce, parseFrames } from "../lib/core/framing.ts";
 import { splitLines } from "../lib/core/lines.ts";
 import { TIERS } from "../lib/core/inject.ts";
 import { sha256Hex } from "../lib/core/sha256.ts";
+import { rng } from "./rng.ts";
 
 const TERMINATORS = ["\n", "\r\n", "\r", "\v", "\f", "\x85", "\u2028", "\u2029"];
 
@@ -72,18 +73,6 @@ async function assertFramesExact(out: string): Promise<number> {
     }
   }
   return frames.length;
-}
-
-/** A small deterministic PRNG (mulberry32), so a failure names its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PIECES = [

@@ -15,18 +15,7 @@ import {
   visibleLines,
 } from "./plan_parse.ts";
 import { splitLines } from "./lines.ts";
-
-/** A small seeded PRNG (mulberry32), so a failure names a reproducible seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from "../../tests/rng.ts";
 
 const ODD = ["\u2028", "\u2029", "\u0085", "\v", "\f", "\r", "\t", "\u00a0", " "];
 const WORDS = ["Goal", "goal", "Next Step", "next step", "Current Phase", "Phases", "Notes", "x"];

@@ -6,8 +6,8 @@
  * @module
  */
 
-import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
-import { MAIN, runPwf } from "../tests/helpers.ts";
+import { runPwf } from "../tests/helpers.ts";
+import { pwfLauncher } from "./harness.ts";
 
 /** The Claude Code CLI binary, installed by tools/e2e.ts. */
 export function claudeBin(): string {
@@ -26,22 +26,9 @@ export interface Sandbox {
   readonly cleanup: () => Promise<void>;
 }
 
-/** Quote a word for /bin/sh. */
-function shQuote(word: string): string {
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
-/** The launcher: runs the artifact under exactly RUN_FLAGS and PERMISSION_FLAGS. */
+/** The launcher: runs the artifact and nothing else (`exec`). */
 function launcherScript(): string {
-  const lines = ["#!/bin/sh"];
-  const denoDir = Deno.env.get("DENO_DIR");
-  if (denoDir) lines.push(`DENO_DIR=${shQuote(denoDir)}`, "export DENO_DIR");
-  lines.push("DENO_NO_UPDATE_CHECK=1", "export DENO_NO_UPDATE_CHECK");
-  const argv = [Deno.execPath(), "run", ...RUN_FLAGS, ...PERMISSION_FLAGS, MAIN].map(shQuote).join(
-    " ",
-  );
-  lines.push(`exec ${argv} "$@"`);
-  return lines.join("\n") + "\n";
+  return pwfLauncher((argv) => [`exec ${argv} "$@"`]);
 }
 
 /**

@@ -127,11 +127,10 @@ export function shQuote(word: string): string {
 }
 
 /**
- * The launcher: runs pwf from source under exactly PERMISSION_FLAGS, passing
- * stdin/stdout through, appending pwf's stderr to `<fireLog>.err` and one line
- * `<exit code> <argv>` to `fireLog` per fire.
+ * A /bin/sh launcher for the artifact under exactly RUN_FLAGS and PERMISSION_FLAGS
+ * (DENO_DIR kept, no update check); `start(argv)` gives the lines that run the quoted argv.
  */
-export function launcherScript(fireLog: string): string {
+export function pwfLauncher(start: (argv: string) => string[]): string {
   const lines = ["#!/bin/sh"];
   const denoDir = Deno.env.get("DENO_DIR");
   if (denoDir) lines.push(`DENO_DIR=${shQuote(denoDir)}`, "export DENO_DIR");
@@ -139,9 +138,21 @@ export function launcherScript(fireLog: string): string {
   const argv = [Deno.execPath(), "run", ...RUN_FLAGS, ...PERMISSION_FLAGS, MAIN].map(shQuote).join(
     " ",
   );
-  lines.push(`${argv} "$@" 2>>${shQuote(fireLog + ".err")}`);
-  lines.push("rc=$?", `printf '%s %s\\n' "$rc" "$*" >>${shQuote(fireLog)}`, "exit $rc");
+  lines.push(...start(argv));
   return lines.join("\n") + "\n";
+}
+
+/**
+ * The hosts' launcher: passes stdin/stdout through, appends pwf's stderr to
+ * `<fireLog>.err` and one line `<exit code> <argv>` to `fireLog` per fire.
+ */
+export function launcherScript(fireLog: string): string {
+  return pwfLauncher((argv) => [
+    `${argv} "$@" 2>>${shQuote(fireLog + ".err")}`,
+    "rc=$?",
+    `printf '%s %s\\n' "$rc" "$*" >>${shQuote(fireLog)}`,
+    "exit $rc",
+  ]);
 }
 
 /** Create a sandbox with `pwf hooks print <host>` written to the host's manifest path. */

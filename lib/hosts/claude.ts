@@ -100,8 +100,8 @@ export const claude: HostSpec = {
   manifest: (bin) => settingsManifest("claude", bin, EVENTS),
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond: settingsRespond("text"),
-  // Claude Code replaces context over 10,000 characters by a 2 KB preview (measured).
   sessionIdKeys: ["session_id"],
+  // Claude Code replaces context over 10,000 characters by a 2 KB preview (measured).
   maxContext: 9500,
   proven:
     "real CLI (Claude Code 2.1.332, `deno task e2e`): SessionStart and UserPromptSubmit output reach the model request; golden tests",

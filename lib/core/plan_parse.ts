@@ -179,7 +179,7 @@ export function parsePlanOnePass(text: string): Plan {
       if (end > 0) {
         open = {
           start: i,
-          number: Number(line.slice(digitsStart, end)),
+          number: Number(line.slice(digitsStartBefore(line, end), end)),
           rest: line.slice(end),
           statusLine: -1,
           statusLineCount: 0,
@@ -241,12 +241,10 @@ function headingLevel(line: string): number {
   return DOT_EXCLUDED.test(line) ? 0 : level;
 }
 
-let digitsStart = 0;
-
 /**
  * For a level-3 heading line, where PHASE_REGEXP's number ends (its rest
- * starts), or -1 when the regex does not match; the number starts at
- * `digitsStart`. Same language as PHASE_REGEXP, without a match array.
+ * starts), or -1 when the regex does not match. Same language as
+ * PHASE_REGEXP, without a match array.
  */
 function phaseNumberEnd(line: string): number {
   let p = 3;
@@ -256,9 +254,16 @@ function phaseNumberEnd(line: string): number {
   p += 5;
   if (line.charCodeAt(p) !== 32) return -1;
   while (line.charCodeAt(p) === 32) p++;
-  digitsStart = p;
+  const digits = p;
   while (isDigit(line.charCodeAt(p))) p++;
-  return p > digitsStart ? p : -1;
+  return p > digits ? p : -1;
+}
+
+/** Where the run of digits that ends at `end` starts (a phase heading's number). */
+function digitsStartBefore(line: string, end: number): number {
+  let p = end;
+  while (p > 0 && isDigit(line.charCodeAt(p - 1))) p--;
+  return p;
 }
 
 function isDigit(c: number): boolean {

@@ -223,8 +223,13 @@ Deno.test("claude: pwf's plugin installed from the local marketplace injects the
     assertHooksFiredCleanly(installed);
     assert(planReached(installed), "plan text in the model request with the plugin installed");
     const frames = await verifiedFrames(modelText(installed));
-    assert(frames.some((f) => f.kind === "plan"), "a verified plan frame");
-
+    assert(
+      frames.some((f) =>
+        f.kind === "plan" && f.payload.includes(`## Goal\n${GOAL}\n`) &&
+        f.payload.includes(`### Phase 4: ${PHASE_TITLE}\n`)
+      ),
+      "a verified plan frame with the goal and the in-progress phase",
+    );
     await claudeCommand(sb, ["plugin", "uninstall", `planning-with-files@${MARKETPLACE}`]);
     await claudeCommand(sb, ["plugin", "marketplace", "remove", MARKETPLACE]);
     const removed = await runClaude(sb, "What should I work on next?");

@@ -184,7 +184,7 @@ function firstAgentRequest(run: HostRun): RecordedRequest {
 }
 
 /** A verified plan frame with the goal and the in-progress phase is somewhere in `text`. */
-async function assertPlanFrame(text: string, what: string): Promise<void> {
+export async function assertPlanFrame(text: string, what: string): Promise<void> {
   const plans = (await verifiedFrames(text)).filter((f) => f.kind === "plan");
   assert(
     plans.some((p) => p.payload.includes(GOAL) && p.payload.includes(PHASE_TITLE)),

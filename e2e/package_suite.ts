@@ -1,9 +1,9 @@
 /**
  * Issue 18, acceptance 1: pwf's host-native package (packages/<host>/),
  * installed from its local path with the host's own install command, puts
- * the plan frame into the request the host sends to the loopback model
- * server; after the host's own uninstall command the next run carries no
- * plan text. The package's hooks run `pwf` from PATH, so the sandbox's
+ * a verified plan frame holding the goal and the in-progress phase into the
+ * request the host sends to the loopback model server; after the host's own
+ * uninstall command the next run carries no plan text. The package's hooks run `pwf` from PATH, so the sandbox's
  * launcher directory is put first on PATH and no manifest is written.
  * @module
  */
@@ -12,7 +12,6 @@ import { findHost } from "../lib/hosts/mod.ts";
 import { assert, assertEquals } from "../tests/assert.ts";
 import { REPO, runPwf } from "../tests/helpers.ts";
 import { PACKAGE_ROUTES, PACKAGES_DIR } from "../tools/package_layout.ts";
-import { verifiedFrames } from "./frames.ts";
 import {
   hostBin,
   type HostDriver,
@@ -22,7 +21,7 @@ import {
   runHost,
   type Sandbox,
 } from "./harness.ts";
-import { GOAL, planText } from "./host_suite.ts";
+import { assertPlanFrame, GOAL, PHASE_TITLE, planText } from "./host_suite.ts";
 
 /** How the host's own commands manage the package, beyond what packages/ says. */
 export interface PackageSteps {
@@ -105,10 +104,8 @@ export function packageTest(driver: HostDriver, steps: PackageSteps): void {
       const framed = withPlan.flatMap((r) => requestTexts(r.body))
         .filter((t) => t.includes("BEGIN-PWF-DATA kind=plan"));
       assert(framed.length > 0, "a plan frame in the request");
-      for (const t of framed) {
-        const frames = await verifiedFrames(t);
-        assert(frames.some((f) => f.kind === "plan" && f.payload.includes(GOAL)), t.slice(0, 2000));
-      }
+      // Each text with a plan frame carries a verified one naming the goal and phase 4.
+      for (const t of framed) await assertPlanFrame(t, "package-installed hook context");
 
       for (const argv of argvOf(route.uninstall, pkg, bin)) await manage(driver, sb, argv, env);
       await Deno.remove(sb.fireLog); // count only the next run's fires
@@ -117,6 +114,7 @@ export function packageTest(driver: HostDriver, steps: PackageSteps): void {
       assert(off.requests.length > 0, "the host still sent its request");
       for (const r of off.requests) {
         assert(!requestIncludes(r.body, GOAL), "plan text after uninstall");
+        assert(!requestIncludes(r.body, PHASE_TITLE), "the phase after uninstall");
         assert(!requestIncludes(r.body, "BEGIN-PWF-DATA"), "a pwf frame after uninstall");
       }
     } finally {

@@ -6,8 +6,10 @@
  * @module
  */
 
+import type { HostDriver } from "./harness.ts";
 import { hostSuite } from "./host_suite.ts";
 import { factoryDriver } from "./hosts/factory.ts";
+import { packageTest } from "./package_suite.ts";
 
 hostSuite(factoryDriver, {
   sessionStartEvent: "SessionStart",
@@ -18,3 +20,23 @@ hostSuite(factoryDriver, {
   editCall: (file) => ({ tool: "Create", args: { file_path: file, content: "quokka notes\n" } }),
   blockReasonAsSent: (reason) => reason,
 });
+
+/**
+ * droid with the user settings `droid plugin` wrote kept: the driver's own
+ * settings (the loopback model) are merged into them instead of replacing
+ * the file, so the marketplace and the enabled plugin stay.
+ */
+const factoryWithPlugins: HostDriver = {
+  ...factoryDriver,
+  async configure(sb, server) {
+    const path = `${sb.home}/.factory/settings.json`;
+    const before = JSON.parse(await Deno.readTextFile(path).catch(() => "{}"));
+    await factoryDriver.configure(sb, server);
+    const ours = JSON.parse(await Deno.readTextFile(path));
+    await Deno.writeTextFile(path, JSON.stringify({ ...before, ...ours }));
+  },
+};
+
+// Issue 18: the Factory droid plugin marketplace in packages/factory, added with
+// `droid plugin marketplace add <path>` and `droid plugin install`.
+packageTest(factoryDriver, { env: () => ({}), driver: factoryWithPlugins });

@@ -8,7 +8,9 @@
  */
 
 import { hostSuite } from "./host_suite.ts";
-import { opencodeDriver } from "./hosts/opencode.ts";
+import { assert } from "../tests/assert.ts";
+import { opencodeDriver, opencodeEnv } from "./hosts/opencode.ts";
+import { packageTest } from "./package_suite.ts";
 
 hostSuite(opencodeDriver, {
   sessionStartEvent: "session.start",
@@ -20,4 +22,20 @@ hostSuite(opencodeDriver, {
   advisoryLine: "[pwf] advisory (OpenCode cannot block a stop)",
   editCall: (file) => ({ tool: "write", args: { filePath: file, content: "quokka notes\n" } }),
   blockReasonAsSent: (reason) => reason,
+});
+
+// Issue 18: the OpenCode plugin package in packages/opencode, installed with
+// `opencode plugin <path> --global` (its path goes into the `plugin` list of
+// ~/.config/opencode/opencode.jsonc). OpenCode has no command that removes a
+// plugin, so the uninstall is the README's manual step: that path taken out
+// of the list.
+packageTest(opencodeDriver, {
+  env: opencodeEnv,
+  async uninstall(sb, pkg) {
+    const path = `${sb.home}/.config/opencode/opencode.jsonc`;
+    const config = JSON.parse(await Deno.readTextFile(path));
+    assert(config.plugin.includes(pkg), `${path} lists ${pkg}: ${JSON.stringify(config)}`);
+    config.plugin = config.plugin.filter((p: string) => p !== pkg);
+    await Deno.writeTextFile(path, JSON.stringify(config, null, 2) + "\n");
+  },
 });

@@ -33,6 +33,11 @@ export interface PackageSteps {
   readonly installArgs?: readonly string[];
   /** Run before the install commands (e.g. create the host's home directory). */
   readonly prepare?: (sb: Sandbox) => Promise<void>;
+  /**
+   * The README's manual uninstall step, for a host without an uninstall
+   * command (the route's `uninstallNote`); `pkg` is the package's path.
+   */
+  readonly uninstall?: (sb: Sandbox, pkg: string) => Promise<void>;
 }
 
 /** The command lines of a package route with `$PKG` replaced, as argv lists without the host binary. */
@@ -71,7 +76,7 @@ export function packageTest(driver: HostDriver, steps: PackageSteps): void {
   const route = PACKAGE_ROUTES.find((r) => r.host === driver.name);
   if (!route) throw new Error(`no package route for ${driver.name} in tools/package_layout.ts`);
   const runDriver = steps.driver ?? driver;
-  Deno.test(`${driver.name}: pwf's package installed with the host's own command puts the plan frame in the model request; uninstalled, no plan text`, async () => {
+  Deno.test(`${driver.name}: pwf's package installed with the host's own command puts a plan frame with the goal and in-progress phase in the model request; uninstalled, no plan text`, async () => {
     const sb = await makeSandbox(driver.name);
     try {
       // Only the package registers pwf: drop the manifest the harness wrote.
@@ -108,6 +113,10 @@ export function packageTest(driver: HostDriver, steps: PackageSteps): void {
       for (const t of framed) await assertPlanFrame(t, "package-installed hook context");
 
       for (const argv of argvOf(route.uninstall, pkg, bin)) await manage(driver, sb, argv, env);
+      if (route.uninstall.length === 0) {
+        if (!steps.uninstall) throw new Error(`${driver.name}: no uninstall command and no step`);
+        await steps.uninstall(sb, pkg);
+      }
       await Deno.remove(sb.fireLog); // count only the next run's fires
       const off = await runHost(runDriver, sb, { env: path });
       assertEquals(off.fires.length, 0, "no pwf hook fires after uninstall");

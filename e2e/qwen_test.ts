@@ -6,6 +6,7 @@
 
 import { hostSuite } from "./host_suite.ts";
 import { qwenDriver } from "./hosts/qwen.ts";
+import { packageTest } from "./package_suite.ts";
 
 hostSuite(qwenDriver, {
   sessionStartEvent: "SessionStart",
@@ -19,3 +20,8 @@ hostSuite(qwenDriver, {
   }),
   blockReasonAsSent: (reason) => reason,
 });
+
+// Issue 18: the Qwen Code extension in packages/qwen, installed with
+// `qwen extensions install <path> --consent` (copied into ~/.qwen/extensions/),
+// removed with `qwen extensions uninstall`.
+packageTest(qwenDriver, { env: () => ({}) });

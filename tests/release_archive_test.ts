@@ -32,6 +32,9 @@ Deno.test("a release archive holds the binary, README, completions and every hos
           "packages/gemini/gemini-extension.json",
           "packages/copilot/.github/plugin/marketplace.json",
           "packages/codex/.agents/plugins/marketplace.json",
+          "packages/pi/package.json",
+          "packages/qwen/qwen-extension.json",
+          "packages/factory/.factory-plugin/marketplace.json",
         ]
       ) {
         assert(files.includes(path), `${target}: ${path}`);

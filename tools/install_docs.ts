@@ -62,7 +62,7 @@ function packageSection(h: HostSpec, r: PackageRoute): string[] {
   const [merge, psMerge] = h.settings ? mergeLines(h, "merge") : ["", ""];
   return [
     `**Package** (${
-      r.notes.split(". ")[0]!.replace(/^A /, "a ")
+      r.notes.split(". ")[0]!.replace(/^An? /, (a) => a.toLowerCase())
     }; see \`${PACKAGES_DIR}/${r.dir}/README.md\`):`,
     "",
     fence("sh", sub(r.install, POSIX_PKG, "/")),
@@ -73,7 +73,10 @@ function packageSection(h: HostSpec, r: PackageRoute): string[] {
     (r.upgrade.length
       ? sub(r.upgrade, POSIX_PKG, "/").map((l) => `\`${l}\``).join(", ")
       : "start a new session (the host loads the directory in place)") +
-    ". Uninstall: " + sub(r.uninstall, POSIX_PKG, "/").map((l) => `\`${l}\``).join(", ") + ".",
+    ". Uninstall: " +
+    (r.uninstall.length
+      ? sub(r.uninstall, POSIX_PKG, "/").map((l) => `\`${l}\``).join(", ") + "."
+      : r.uninstallNote ?? ""),
     ...(h.settings
       ? [
         "",
@@ -138,8 +141,6 @@ function glueSection(h: HostSpec): string[] {
 /** Where the pinned host has a package route pwf does not ship, or none: one sentence. */
 const ROUTE_NOTES: Readonly<Record<string, string>> = {
   cursor: "Cursor has no command-line plugin install here (its CLI is not on npm).",
-  opencode:
-    "OpenCode loads plugin files from `.opencode/plugins/` (or `~/.config/opencode/plugins/`) and npm plugins named in `opencode.json`; pwf's plugin is that file.",
 };
 
 /** The README section: one subsection per host, in host-table order. */

@@ -30,6 +30,12 @@ export const PACKAGES_DIR = "packages";
 /** The marketplace name pwf's Claude Code, Codex and Copilot marketplaces declare. */
 export const MARKETPLACE = "pwf";
 
+/**
+ * The name Factory droid gives pwf's marketplace: droid 0.225.2 names a
+ * local marketplace after its directory (packages/factory), not its manifest.
+ */
+export const FACTORY_MARKETPLACE = "factory";
+
 /** The binary every package's hooks run (PATH). */
 export const PACKAGE_BIN = "pwf";
 
@@ -69,7 +75,10 @@ export interface PackageRoute {
   /** Install commands, `$PKG` standing for the package directory's absolute path. */
   readonly install: readonly string[];
   readonly upgrade: readonly string[];
+  /** Uninstall commands; empty when the host has none (then `uninstallNote` says what to do). */
   readonly uninstall: readonly string[];
+  /** The manual uninstall step, one sentence, for a host without an uninstall command. */
+  readonly uninstallNote?: string;
   /** What the package holds and what to know, one paragraph. */
   readonly notes: string;
   readonly files: () => LayoutFile[];
@@ -100,7 +109,7 @@ function readme(title: string, r: PackageRoute): string {
     "",
     "Uninstall:",
     "",
-    block(r.uninstall),
+    r.uninstall.length ? block(r.uninstall) : r.uninstallNote ?? "",
     "",
   ].join("\n");
 }
@@ -124,21 +133,63 @@ function claudeFiles(): LayoutFile[] {
   ];
 }
 
-function geminiFiles(): LayoutFile[] {
-  const h = skillHost("gemini");
-  const commands = AGENT_COMMAND_NAMES.map((name) => {
-    const file = commandFile(h, name);
-    if (!file) throw new Error(`no command text for "${name}"`);
-    return { path: `commands/${installedCommandName(name)}.toml`, text: file.text };
+/** The slash commands in `name`'s format under `commands/`, file names from `fileName`. */
+function commandFiles(name: string, fileName: (command: string) => string): LayoutFile[] {
+  const h = skillHost(name);
+  return AGENT_COMMAND_NAMES.map((command) => {
+    const file = commandFile(h, command);
+    if (!file) throw new Error(`no command text for "${command}"`);
+    return { path: `commands/${fileName(command)}`, text: file.text };
   });
+}
+
+/**
+ * A Gemini CLI extension, or a Qwen Code one (Qwen Code, a Gemini CLI fork,
+ * reads `qwen-extension.json` and the same `hooks/hooks.json`, `skills/`
+ * and `commands/*.toml`).
+ */
+function extensionFiles(name: "gemini" | "qwen"): LayoutFile[] {
   return [
     {
-      path: "gemini-extension.json",
+      path: `${name}-extension.json`,
       text: stableJson({ name: SKILL_NAME, version: BUILD_INFO.version, description: DESCRIPTION }),
     },
-    { path: "hooks/hooks.json", text: stableJson(host("gemini").manifest(PACKAGE_BIN)) },
-    ...skillFiles("gemini"),
-    ...commands,
+    { path: "hooks/hooks.json", text: stableJson(host(name).manifest(PACKAGE_BIN)) },
+    ...skillFiles(name),
+    ...commandFiles(name, (c) => `${installedCommandName(c)}.toml`),
+  ];
+}
+
+/**
+ * A Factory droid plugin marketplace: droid reads `.factory-plugin/` (and
+ * converts `.claude-plugin/` ones); the plugin holds Factory's hooks, the
+ * skill and Claude-format commands.
+ */
+function factoryFiles(): LayoutFile[] {
+  const plugin = [
+    {
+      path: ".factory-plugin/plugin.json",
+      text: stableJson({ name: SKILL_NAME, version: BUILD_INFO.version, description: DESCRIPTION }),
+    },
+    { path: "hooks/hooks.json", text: stableJson(host("factory").manifest(PACKAGE_BIN)) },
+    ...skillFiles("factory"),
+    ...commandFiles("factory", (c) => `${c}.md`),
+  ];
+  return [
+    {
+      path: ".factory-plugin/marketplace.json",
+      text: stableJson({
+        name: MARKETPLACE,
+        owner: { name: "pwf" },
+        plugins: [{
+          name: SKILL_NAME,
+          source: `./${SKILL_NAME}`,
+          description: DESCRIPTION,
+          version: BUILD_INFO.version,
+        }],
+      }),
+    },
+    ...under(SKILL_NAME, plugin),
   ];
 }
 
@@ -216,6 +267,31 @@ function codexFiles(): LayoutFile[] {
   ];
 }
 
+/**
+ * An OpenCode plugin package: `opencode plugin <path>` takes a directory
+ * whose package.json names a server entry (`main`), and the entry is the
+ * same glue as `pwf hooks print opencode`.
+ */
+function opencodeFiles(): LayoutFile[] {
+  const glue = host("opencode").manifest(PACKAGE_BIN);
+  if (typeof glue !== "string") {
+    throw new Error("the opencode host's manifest is not the plugin text");
+  }
+  return [
+    {
+      path: "package.json",
+      text: stableJson({
+        name: "pwf-planning-with-files",
+        version: BUILD_INFO.version,
+        description: DESCRIPTION,
+        type: "module",
+        main: "./pwf.js",
+      }),
+    },
+    { path: "pwf.js", text: glue },
+  ];
+}
+
 function piFiles(): LayoutFile[] {
   const h = skillHost("pi");
   const prompts = AGENT_COMMAND_NAMES.map((name) => {
@@ -271,7 +347,7 @@ export const PACKAGE_ROUTES: readonly PackageRoute[] = [
     uninstall: [`gemini extensions uninstall ${SKILL_NAME}`],
     notes:
       "A Gemini CLI extension: hooks (`hooks/hooks.json`), the skill (`skills/`) and the slash commands (`commands/*.toml`, `/pwf-plan`, ...); Gemini CLI 0.61.0 loads all three from extensions. `gemini extensions install` copies the directory; it asks whether to trust this folder (answer `y`), and `--consent` accepts its notice about third-party extensions.",
-    files: geminiFiles,
+    files: () => extensionFiles("gemini"),
   },
   {
     host: "copilot",
@@ -309,6 +385,18 @@ export const PACKAGE_ROUTES: readonly PackageRoute[] = [
     files: codexFiles,
   },
   {
+    host: "opencode",
+    dir: "opencode",
+    install: [`opencode plugin "$PKG" --global`],
+    upgrade: [],
+    uninstall: [],
+    uninstallNote:
+      "OpenCode 1.18.33 has no command that removes a plugin: delete the package directory's path from the `plugin` list in `~/.config/opencode/opencode.jsonc` (where `opencode plugin --global` put it).",
+    notes:
+      "An OpenCode plugin package (`package.json` whose `main` is `pwf.js`, the same glue as `pwf hooks print opencode`). `opencode plugin <path> --global` (OpenCode 1.18.33) records the directory's path in the `plugin` list of `~/.config/opencode/opencode.jsonc` and copies nothing; OpenCode plugins carry no skill or command files (use `pwf skill print --host opencode`).",
+    files: opencodeFiles,
+  },
+  {
     host: "pi",
     dir: "pi",
     install: [`pi install "$PKG"`],
@@ -317,6 +405,35 @@ export const PACKAGE_ROUTES: readonly PackageRoute[] = [
     notes:
       "A Pi package (`package.json` with a `pi` key): the extension (`extensions/pwf.ts`, the same glue as `pwf hooks print pi`), the skill and the prompt templates (`/pwf-plan`, ...). Pi 0.73.1 adds a local package path to its settings without copying it, so a new release's directory in the same place is picked up by the next session. `deno task e2e` installs it with `pi install`, runs Pi and removes it with `pi remove` (e2e/pi_test.ts).",
     files: piFiles,
+  },
+  {
+    host: "qwen",
+    dir: "qwen",
+    install: [`qwen extensions install "$PKG" --consent`],
+    upgrade: [`qwen extensions update ${SKILL_NAME}`],
+    uninstall: [`qwen extensions uninstall ${SKILL_NAME}`],
+    notes:
+      "A Qwen Code extension (`qwen-extension.json`): hooks (`hooks/hooks.json`, Qwen's own timeouts in milliseconds), the skill (`skills/`) and the slash commands (`commands/*.toml`, `/pwf-plan`, ...); Qwen Code 0.24.4 loads all three from extensions. `qwen extensions install` copies the directory into `~/.qwen/extensions/`; `--consent` accepts its notice about third-party extensions.",
+    files: () => extensionFiles("qwen"),
+  },
+  {
+    host: "factory",
+    dir: "factory",
+    install: [
+      `droid plugin marketplace add "$PKG"`,
+      `droid plugin install ${SKILL_NAME}@${FACTORY_MARKETPLACE}`,
+    ],
+    upgrade: [
+      `droid plugin marketplace update ${FACTORY_MARKETPLACE}`,
+      `droid plugin update ${SKILL_NAME}@${FACTORY_MARKETPLACE}`,
+    ],
+    uninstall: [
+      `droid plugin uninstall ${SKILL_NAME}@${FACTORY_MARKETPLACE}`,
+      `droid plugin marketplace remove ${FACTORY_MARKETPLACE}`,
+    ],
+    notes:
+      `A Factory droid plugin marketplace (\`.factory-plugin/marketplace.json\`) holding one plugin: hooks (\`hooks/hooks.json\`), the skill and the slash commands. droid 0.225.2 names a local marketplace after its directory (\`${FACTORY_MARKETPLACE}\`, whatever the manifest says) and copies the plugin into \`~/.factory/plugins/cache/\`.`,
+    files: factoryFiles,
   },
 ];
 

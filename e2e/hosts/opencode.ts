@@ -31,6 +31,17 @@ async function primePluginDir(dir: string): Promise<void> {
   if (!cp.success) throw new Error(`cp -al ${modules}: ${new TextDecoder().decode(cp.stderr)}`);
 }
 
+/** OpenCode's offline switches and its config/data/cache dirs in the sandbox's HOME. */
+export function opencodeEnv(sb: Sandbox): Record<string, string> {
+  return {
+    OPENCODE_DISABLE_MODELS_FETCH: "true",
+    OPENCODE_DISABLE_AUTOUPDATE: "true",
+    OPENCODE_DISABLE_LSP_DOWNLOAD: "true",
+    OPENCODE_DISABLE_SHARE: "true",
+    ...xdg(sb),
+  };
+}
+
 function xdg(sb: Sandbox): Record<string, string> {
   return {
     XDG_CONFIG_HOME: `${sb.home}/.config`,
@@ -71,16 +82,7 @@ export const opencodeDriver: HostDriver = {
     );
   },
   command(sb, _server, prompt) {
-    return {
-      args: ["run", "--format", "json", "--print-logs", prompt],
-      env: {
-        OPENCODE_DISABLE_MODELS_FETCH: "true",
-        OPENCODE_DISABLE_AUTOUPDATE: "true",
-        OPENCODE_DISABLE_LSP_DOWNLOAD: "true",
-        OPENCODE_DISABLE_SHARE: "true",
-        ...xdg(sb),
-      },
-    };
+    return { args: ["run", "--format", "json", "--print-logs", prompt], env: opencodeEnv(sb) };
   },
   // OpenCode starts slowly (a Bun binary resolving plugins and its dependency check): 15-40 s
   // a run on a loaded 2-core machine.

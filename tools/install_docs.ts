@@ -141,6 +141,10 @@ function glueSection(h: HostSpec): string[] {
 /** Where the pinned host has a package route pwf does not ship, or none: one sentence. */
 const ROUTE_NOTES: Readonly<Record<string, string>> = {
   cursor: "Cursor has no command-line plugin install here (its CLI is not on npm).",
+  mastra:
+    "Mastra Code 0.32.1 (npm `mastracode`) has plugins, but they carry tools, skills and commands, not hooks, and are installed from its interactive `/plugins` command (`mastracode plugin` only scaffolds one), so pwf's hooks go into `.mastracode/hooks.json`.",
+  hermes:
+    "Hermes Agent installs plugins from Git repositories (`hermes plugins install <git URL or owner/repo>`), and pwf's tests could not run Hermes (docs/install.md), so pwf ships no package for it: save the plugin files instead.",
 };
 
 /** The README section: one subsection per host, in host-table order. */

@@ -95,6 +95,7 @@ function envGet(name: string): string | undefined {
 
 const host: Host = {
   cwd: Deno.cwd(),
+  os: Deno.build.os === "windows" ? "windows" : "posix",
   env: envGet,
   now: () => new Date(),
   readStdin,

@@ -5,7 +5,7 @@
  * command repairs and says so).
  */
 import { assert, assertEquals } from "./assert.ts";
-import { initPlan, inProject, MAIN, runPwf, writeText } from "./helpers.ts";
+import { initPlan, inProject, MAIN, runPwf, shownPath, writeText } from "./helpers.ts";
 import { runInProcess } from "./in_process.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { setPhaseStatus } from "../lib/core/plan_edit.ts";
@@ -146,7 +146,7 @@ Deno.test("a crash between task_plan.md and .attestation is repaired by the next
     assertEquals((await Deno.readTextFile(`${dir}/${p}/.attestation`)).trim(), oldHash);
     const v = await runPwf(dir, ["attest", "--verify"]);
     assertEquals(v.code, 0, v.stdout + v.stderr);
-    assert(v.stderr.includes(`repaired ${p}/.attestation`), v.stderr);
+    assert(v.stderr.includes(`repaired ${shownPath(`${p}/.attestation`)}`), v.stderr);
     assertEquals(await Deno.readTextFile(`${dir}/${p}/.attestation`), `${newHash}\n`);
     assertEquals(await Deno.stat(`${dir}/${p}/.attestation.pending`).catch(() => null), null);
     // A pending hash that does not match the plan repairs nothing: an edit stays TAMPERED.

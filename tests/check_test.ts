@@ -1,5 +1,5 @@
 import { assertEquals, assertNotIncludes, assertStringIncludes } from "./assert.ts";
-import { initPlan, inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
+import { initPlan, inProject, runPwf, SAMPLE_PLAN, shownPath, writeText } from "./helpers.ts";
 
 async function planWith(dir: string, text: string): Promise<string> {
   const id = await initPlan(dir, ["Check"]);
@@ -14,7 +14,7 @@ Deno.test("check reports done/total, in progress and pending, and exits 3 while 
     assertEquals(r.code, 3, r.stderr);
     assertEquals(
       r.stdout,
-      `Task in progress (1/5 phases complete) in ${p}/task_plan.md.\n` +
+      `Task in progress (1/5 phases complete) in ${shownPath(`${p}/task_plan.md`)}.\n` +
         `  in progress: Phase 2: Build\n` +
         `  pending: 3 (Phase 3: Test, Phase 4: Review, Phase 5: Deliver)\n`,
     );
@@ -54,7 +54,9 @@ Deno.test("check on an unstructured plan prints one lint-based line, not a 0/0 n
     assertEquals(r.code, 0, r.stderr);
     assertEquals(
       r.stdout,
-      `No phases in ${p}/task_plan.md: nothing to check (phases are "### Phase N: <title>" headings; see "pwf lint").\n`,
+      `No phases in ${
+        shownPath(`${p}/task_plan.md`)
+      }: nothing to check (phases are "### Phase N: <title>" headings; see "pwf lint").\n`,
     );
     assertNotIncludes(r.stdout, "0/0");
   });
@@ -113,7 +115,7 @@ Deno.test("check reads a legacy root task_plan.md and check --gate never blocks 
     await writeText(dir, "task_plan.md", SAMPLE_PLAN);
     const r = await runPwf(dir, ["check"]);
     assertEquals(r.code, 3, r.stderr);
-    assertStringIncludes(r.stdout, "(1/5 phases complete) in ./task_plan.md.");
+    assertStringIncludes(r.stdout, `(1/5 phases complete) in ${shownPath("./task_plan.md")}.`);
     const g = await runPwf(dir, ["check", "--gate"], { stdin: "{}" });
     assertEquals(g.code, 0);
     assertNotIncludes(g.stdout, `"decision"`);

@@ -1,4 +1,4 @@
-import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { initPlan, inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 import { RING_SIZE } from "../lib/store/receipts.ts";
 
@@ -32,7 +32,12 @@ Deno.test("after a few fires doctor shows the latest receipt per host event", as
     const r = await runPwf(dir, ["doctor"]);
     assertStringIncludes(
       r.stdout,
-      "PASS  hook claude UserPromptSubmit: last fired just now: injected in ",
+      "PASS  hook claude UserPromptSubmit: last fired just now (",
+    );
+    // the fire's time in UTC, marked so, and its duration with the unit after a space
+    assertMatch(
+      r.stdout,
+      /hook claude UserPromptSubmit: last fired just now \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\): injected in \d+(?: ms|\.\d s) \(/,
     );
     assertStringIncludes(r.stdout, "(2 recent fires kept)");
     assertStringIncludes(r.stdout, "PASS  hook claude PreToolUse:");

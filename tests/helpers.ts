@@ -179,5 +179,14 @@ Phase 2
 |----------|-----------|
 `;
 
+/**
+ * A neutral relative path (`.planning/p/task_plan.md`) as pwf prints it to
+ * people on the OS running the tests: with `\` on Windows (docs/windows.md
+ * "Printed paths and timings"). Text for the model keeps `/` everywhere.
+ */
+export function shownPath(path: string): string {
+  return Deno.build.os === "windows" ? path.replaceAll("/", "\\") : path;
+}
+
 /** The one way to skip a test (counted and listed with its reason): tests/skip.ts. */
 export { skipOnWindows, skipUnlessSymlinks, skipWhen, symlinksWork } from "./skip.ts";

@@ -27,6 +27,7 @@ export async function runInProcess(
   const input = new TextEncoder().encode(opts.stdin ?? "");
   const host: Host = {
     cwd: dir,
+    os: Deno.build.os === "windows" ? "windows" : "posix",
     env: (n) => opts.env?.[n],
     now: () => opts.now ?? new Date(),
     readStdin: (limit) => Promise.resolve(input.slice(0, limit)),

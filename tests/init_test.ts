@@ -1,5 +1,5 @@
 import { assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
-import { initPlan, inProject, readText, runPwf, today } from "./helpers.ts";
+import { initPlan, inProject, readText, runPwf, shownPath, today } from "./helpers.ts";
 
 Deno.test("init creates .planning/<today>-<slug>/ with three files and points .active_plan at it", async () => {
   await inProject(async (dir) => {
@@ -7,7 +7,8 @@ Deno.test("init creates .planning/<today>-<slug>/ with three files and points .a
     assertEquals(r.code, 0, r.stderr);
     const id = `${today()}-backend-refactor`;
     assertStringIncludes(r.stdout, id);
-    assertStringIncludes(r.stdout, `.planning/${id}`);
+    assertStringIncludes(r.stdout, shownPath(`.planning/${id}/task_plan.md`));
+    assertStringIncludes(r.stdout, `Active plan: ${id} (${shownPath(".planning/.active_plan")})`);
     for (const f of ["task_plan.md", "findings.md", "progress.md"]) {
       const info = await Deno.stat(`${dir}/.planning/${id}/${f}`);
       assertEquals(info.isFile, true);

@@ -1,5 +1,5 @@
 import { assertEquals, assertStringIncludes } from "./assert.ts";
-import { initPlan, inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
+import { initPlan, inProject, runPwf, SAMPLE_PLAN, shownPath, writeText } from "./helpers.ts";
 
 async function planWith(dir: string, text: string): Promise<string> {
   const id = await initPlan(dir, ["Lint"]);
@@ -40,7 +40,7 @@ Deno.test("lint reports each structural problem with its line number and exits 1
     has("ERROR 9: ", "duplicate phase number: Phase 1 already heads line 6");
     has("ERROR 10: ", `Phase 1 has unknown status "finished"`);
     has("ERROR 13: ", "Phase 3 is in_progress while Phase 1 (line 7) is too");
-    assertStringIncludes(r.stdout, `${p}/task_plan.md: 4 errors, 1 warning\n`);
+    assertStringIncludes(r.stdout, `${shownPath(`${p}/task_plan.md`)}: 4 errors, 1 warning\n`);
   });
 });
 
@@ -81,7 +81,10 @@ Deno.test("lint of a well-formed plan prints only the summary and exits 0", asyn
   await inProject(async (dir) => {
     const p = await planWith(dir, SAMPLE_PLAN);
     const r = await runPwf(dir, ["lint"]);
-    assertEquals([r.code, r.stdout], [0, `${p}/task_plan.md: 0 errors, 0 warnings\n`]);
+    assertEquals([r.code, r.stdout], [
+      0,
+      `${shownPath(`${p}/task_plan.md`)}: 0 errors, 0 warnings\n`,
+    ]);
   });
 });
 

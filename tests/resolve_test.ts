@@ -1,5 +1,5 @@
 import { assertEquals, assertStringIncludes } from "./assert.ts";
-import { inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
+import { inProject, runPwf, SAMPLE_PLAN, shownPath, writeText } from "./helpers.ts";
 
 const FINISHED_PLAN = SAMPLE_PLAN.replace(/in_progress|pending/g, "complete");
 
@@ -123,6 +123,6 @@ Deno.test("resolve refuses PWF_PLAN_ROOT naming another directory", async () => 
     assertEquals(r.code, 5);
     assertStringIncludes(r.stderr, "PWF_PLAN_ROOT");
     const same = await runPwf(dir, ["resolve"], { env: { PWF_PLAN_ROOT: dir } });
-    assertEquals([same.code, same.stdout], [0, ".planning/alpha\n"]);
+    assertEquals([same.code, same.stdout], [0, `${shownPath(".planning/alpha")}\n`]);
   });
 });

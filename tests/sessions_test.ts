@@ -4,7 +4,7 @@
  */
 
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
-import { inProject, readText, REPO, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
+import { inProject, readText, REPO, runPwf, SAMPLE_PLAN, shownPath, writeText } from "./helpers.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { skipOnWindows } from "./skip.ts";
 import { bindingFileName, MAX_BINDINGS } from "../lib/core/sessions.ts";
@@ -413,7 +413,7 @@ Deno.test("status and doctor say which plan this terminal resolves and why, whic
     await fire(dir, "b", "UserPromptSubmit", { prompt: "x" });
     await runPwf(dir, ["use", "p2"], { env: { PWF_SESSION_ID: "b" } });
     const s = await runPwf(dir, ["status"]);
-    assertStringIncludes(s.stdout, "named by .planning/.active_plan");
+    assertStringIncludes(s.stdout, `named by ${shownPath(".planning/.active_plan")}`);
     assertStringIncludes(
       s.stdout,
       "Plans: 2 open (p1, p2), 0 finished, 0 archived; sessions bound: p1 1, p2 1",
@@ -424,7 +424,10 @@ Deno.test("status and doctor say which plan this terminal resolves and why, whic
     assertEquals([j.id, j.source, j.session], ["p2", "session", "b"]);
     assertEquals(j.sessions, [{ plan: "p1", count: 1 }, { plan: "p2", count: 1 }]);
     const d = await runPwf(dir, ["doctor"]);
-    assertStringIncludes(d.stdout, "PASS  plan: .planning/p1 (named by .planning/.active_plan)");
+    assertStringIncludes(
+      d.stdout,
+      `PASS  plan: ${shownPath(".planning/p1")} (named by ${shownPath(".planning/.active_plan")})`,
+    );
     assertStringIncludes(d.stdout, "PASS  sessions: 2 open (p1, p2)");
     await Deno.remove(`${dir}/.planning/.active_plan`);
     const amb = await runPwf(dir, ["doctor"]);

@@ -14,6 +14,7 @@ const ids = Deno.args;
 let errors = "";
 const host: Host = {
   cwd: Deno.cwd(),
+  os: Deno.build.os === "windows" ? "windows" : "posix",
   env: () => undefined,
   now: () => new Date(),
   readStdin: () => Promise.resolve(new Uint8Array(0)),

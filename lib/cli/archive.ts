@@ -17,7 +17,7 @@ import { readActivePointer } from "../store/planning.ts";
 import { ARCHIVE_DIR } from "../store/plans.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand } from "./command.ts";
-import { resolveFor } from "./plan_context.ts";
+import { resolveFor, shown } from "./plan_context.ts";
 
 /** Parsed `pwf archive` arguments. */
 export interface ArchiveArgs {
@@ -84,7 +84,7 @@ export async function runArchive(args: ArchiveArgs, ctx: Context): Promise<numbe
     }
   });
   ctx.host.stdout(
-    `Archived ${id} -> .planning/${ARCHIVE_DIR}/${id}${
+    `Archived ${id} -> ${shown(ctx, `.planning/${ARCHIVE_DIR}/${id}`)}${
       cleared ? " (.active_plan named it and was removed)" : ""
     }; "pwf unarchive ${id}" brings it back\n`,
   );
@@ -119,7 +119,9 @@ export async function runUnarchive(args: UnarchiveArgs, ctx: Context): Promise<n
     planningLoc(root),
     () => moveDir(planningLoc(root, ARCHIVE_DIR, id), planningLoc(root, id)),
   );
-  ctx.host.stdout(`Restored ${id} -> .planning/${id}; "pwf use ${id}" selects it\n`);
+  ctx.host.stdout(
+    `Restored ${id} -> ${shown(ctx, `.planning/${id}`)}; "pwf use ${id}" selects it\n`,
+  );
   return 0;
 }
 

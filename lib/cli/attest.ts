@@ -16,7 +16,7 @@ import {
 } from "../store/planning.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
-import { printJson, requirePlan } from "./plan_context.ts";
+import { printJson, requirePlan, shown, shownFile, shownText } from "./plan_context.ts";
 
 /** Parsed `pwf attest` arguments. */
 export interface AttestArgs {
@@ -49,20 +49,22 @@ export async function runAttest(args: AttestArgs, ctx: Context): Promise<number>
     requirePlanningPlan(plan, "attest");
     const hash = await attestPlan(plan);
     if (args.json) printJson(ctx, { schemaVersion: 1, plan: plan.id, state: "intact", hash });
-    else ctx.host.stdout(`Attested ${plan.display}/task_plan.md sha256=${hash}\n`);
+    else ctx.host.stdout(`Attested ${shownFile(ctx, plan, "task_plan.md")} sha256=${hash}\n`);
     return 0;
   }
   if (args.action === "clear") {
     requirePlanningPlan(plan, "clear the attestation of");
     removeFile(attestationLoc(plan));
     if (args.json) printJson(ctx, { schemaVersion: 1, plan: plan.id, state: "none" });
-    else ctx.host.stdout(`Cleared the attestation of ${plan.display}\n`);
+    else ctx.host.stdout(`Cleared the attestation of ${shown(ctx, plan.display)}\n`);
     return 0;
   }
   const a = await readAttestation(plan);
-  if (a.state === "intact" && a.repaired) ctx.host.stderr(repairedLine(plan.display));
+  if (a.state === "intact" && a.repaired) {
+    ctx.host.stderr(shownText(ctx, repairedLine(plan.display)));
+  }
   if (args.json) printJson(ctx, { schemaVersion: 1, plan: plan.id, ...a });
-  else ctx.host.stdout(`${plan.display}: ${attestationLabel(a)}${detail(a)}\n`);
+  else ctx.host.stdout(`${shown(ctx, plan.display)}: ${attestationLabel(a)}${detail(a)}\n`);
   if (args.action === "verify" && a.state !== "intact") {
     if (!args.json) {
       throw new IntegrityError(

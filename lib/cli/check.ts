@@ -66,7 +66,7 @@ function runReport(args: CheckArgs, ctx: Context): number {
   const parsed = parsePlan(decodeText(got.bytes));
   const report = checkReport(plan.display, parsed, lintPlan(parsed));
   if (args.json) printJson(ctx, { schemaVersion: 1, ...checkJson(report) });
-  else ctx.host.stdout(checkLines(report).join("\n") + "\n");
+  else ctx.host.stdout(checkLines(report, ctx.host.os).join("\n") + "\n");
   return phasesRemain(report) ? 3 : 0;
 }
 
@@ -104,7 +104,10 @@ async function runGate(args: CheckArgs, ctx: Context): Promise<number> {
   else if (o.decision === "block") {
     ctx.host.stdout(JSON.stringify({ decision: "block", reason: o.reason }) + "\n");
   } else if (o.condition !== "no-phases") {
-    ctx.host.stdout([...(o.report ? checkLines(o.report) : []), o.reason].join("\n") + "\n");
+    // The gate's answer is text for the model: neutral paths, as in the Stop hook (docs/windows.md).
+    ctx.host.stdout(
+      [...(o.report ? checkLines(o.report, "posix") : []), o.reason].join("\n") + "\n",
+    );
   }
   return 0;
 }

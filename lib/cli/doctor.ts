@@ -36,7 +36,14 @@ import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command
 import { overviewLine } from "../core/sessions.ts";
 import { listBindings } from "../store/bindings.ts";
 import { planOverview } from "../store/overview.ts";
-import { commandSession, printJson, resolveFor } from "./plan_context.ts";
+import {
+  commandSession,
+  printJson,
+  resolveFor,
+  shown,
+  shownFile,
+  shownText,
+} from "./plan_context.ts";
 
 /** Parsed `pwf doctor` arguments. */
 export interface DoctorArgs {
@@ -88,7 +95,9 @@ function sandboxCheck(): DoctorCheck {
   };
 }
 
-function cacheCheck(root: string): DoctorCheck {
+function cacheCheck(ctx: Context): DoctorCheck {
+  const root = ctx.root;
+  const cache = shown(ctx, ".planning/.cache");
   if (inspect(planningLoc(root)).kind !== "dir") {
     return {
       status: "WARN",
@@ -99,20 +108,27 @@ function cacheCheck(root: string): DoctorCheck {
   const probe = cacheName("doctor-probe");
   const ok = writeCache(root, probe, "ok\n") && readCache(root, probe) === "ok\n";
   removeCache(root, probe);
-  return ok ? { status: "PASS", name: "cache", detail: ".planning/.cache is writable" } : {
+  return ok ? { status: "PASS", name: "cache", detail: `${cache} is writable` } : {
     status: "WARN",
     name: "cache",
-    detail:
-      ".planning/.cache is not writable: hook receipts, posttool and regression markers are off",
+    detail: `${cache} is not writable: hook receipts, posttool and regression markers are off`,
   };
 }
 
 async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<DoctorCheck[]> {
-  const out: DoctorCheck[] = [{ status: "PASS", name: "plan", detail: `${plan.display} (${why})` }];
+  const out: DoctorCheck[] = [{
+    status: "PASS",
+    name: "plan",
+    detail: `${shown(ctx, plan.display)} (${shownText(ctx, why)})`,
+  }];
   const env = (n: string) => ctx.host.env(n);
   const s = await gatherState(plan, env);
   if (!s) {
-    return [{ status: "FAIL", name: "plan", detail: `${plan.display}/task_plan.md is missing` }];
+    return [{
+      status: "FAIL",
+      name: "plan",
+      detail: `${shownFile(ctx, plan, "task_plan.md")} is missing`,
+    }];
   }
   const findings = lintPlan(s.plan);
   const n = lintCounts(findings);
@@ -181,14 +197,15 @@ function sessionsCheck(ctx: Context): DoctorCheck {
   return {
     status: refused ? "FAIL" : "WARN",
     name: "sessions",
-    detail: `${
-      overviewLine(o)
-    }${mine}; ${o.badBindings} unusable binding file(s) ignored, first: ${first?.file}: ${first?.why} (delete it; the session binds again on its next fire)`,
+    detail: `${overviewLine(o)}${mine}; ${o.badBindings} unusable binding file(s) ignored, first: ${
+      shown(ctx, first?.file ?? "")
+    }: ${shownText(ctx, first?.why ?? "")} (delete it; the session binds again on its next fire)`,
   };
 }
 
 /** Run one group of checks; a refusal or I/O error becomes a FAIL line, not an aborted doctor. */
 async function guarded(
+  ctx: Context,
   name: string,
   run: () => DoctorCheck[] | Promise<DoctorCheck[]>,
 ): Promise<DoctorCheck[]> {
@@ -196,7 +213,7 @@ async function guarded(
     return await run();
   } catch (err) {
     if (!(err instanceof PwfError)) throw err;
-    return [{ status: "FAIL", name, detail: err.message }];
+    return [{ status: "FAIL", name, detail: shownText(ctx, err.message) }];
   }
 }
 
@@ -205,17 +222,17 @@ export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number>
   const checks: DoctorCheck[] = [sandboxCheck()];
   const r = resolveFor(ctx);
   if (r.kind === "plan") {
-    checks.push(...await guarded("plan", () => planChecks(r.plan, r.why, ctx)));
+    checks.push(...await guarded(ctx, "plan", () => planChecks(r.plan, r.why, ctx)));
   } else {checks.push({
       // Two or more open plans with nothing chosen is a choice to make, not a fault.
       status: r.kind === "refused" && !r.choices ? "FAIL" : "WARN",
       name: "plan",
-      detail: r.why,
+      detail: shownText(ctx, r.why),
     });}
-  checks.push(...await guarded("sessions", () => [sessionsCheck(ctx)]));
-  checks.push(...await guarded("cache", () => [cacheCheck(ctx.root)]));
+  checks.push(...await guarded(ctx, "sessions", () => [sessionsCheck(ctx)]));
+  checks.push(...await guarded(ctx, "cache", () => [cacheCheck(ctx)]));
   checks.push(
-    ...await guarded("hooks", () => {
+    ...await guarded(ctx, "hooks", () => {
       const receipts = readReceipts(ctx.root);
       return [
         ...receiptChecks(receipts, ctx.host.now()),

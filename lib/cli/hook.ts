@@ -5,6 +5,7 @@
  * @module
  */
 
+import { displayPathsIn } from "../core/display.ts";
 import { cutFramed, reframe } from "../core/framing.ts";
 import { budgetFrom, type Tier } from "../core/inject.ts";
 import {
@@ -198,7 +199,7 @@ export async function runHook(args: HookArgs, ctx: Context): Promise<number> {
   } catch (err) {
     ctx.host.stderr(
       `pwf: hook ${spec.name} ${event.name} failed: ${
-        err instanceof Error ? err.message : String(err)
+        displayPathsIn(ctx.host.os, err instanceof Error ? err.message : String(err), ctx.root)
       }; nothing injected\n`,
     );
   }

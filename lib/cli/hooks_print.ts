@@ -21,6 +21,7 @@ import { companionFiles, findHost, HOSTS, type HostSpec, manifestText } from "..
 import { binProblem } from "../hosts/windows_bin.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { shown } from "./plan_context.ts";
 
 /** Parsed `pwf hooks` arguments. */
 export interface HooksArgs {
@@ -166,7 +167,9 @@ async function runPrint(
   const what = `hooks print ${host.name} --${args.edit}`;
   if (!reg) {
     throw new SettingsError(
-      `${what}: ${host.title} loads pwf from a file of its own (${host.manifestPath}); delete that file to uninstall`,
+      `${what}: ${host.title} loads pwf from a file of its own (${
+        shown(ctx, host.manifestPath)
+      }); delete that file to uninstall`,
     );
   }
   const text = await readSettings(ctx);
@@ -221,10 +224,12 @@ async function runCheck(
     return `${e.state.toUpperCase().padEnd(9)} ${e.event.padEnd(width)}  ${detail}`;
   });
   const fix = reg
-    ? `pwf hooks print ${host.name}${
-      args.bin ? ` --bin ${bin}` : ""
-    } --merge < ${host.manifestPath}`
-    : `pwf hooks print ${host.name}${args.bin ? ` --bin ${bin}` : ""} > ${host.manifestPath}`;
+    ? `pwf hooks print ${host.name}${args.bin ? ` --bin ${bin}` : ""} --merge < ${
+      shown(ctx, host.manifestPath)
+    }`
+    : `pwf hooks print ${host.name}${args.bin ? ` --bin ${bin}` : ""} > ${
+      shown(ctx, host.manifestPath)
+    }`;
   lines.push(
     changed
       ? `--merge would change this file: ${fix} (save the output, then replace the file)`

@@ -15,7 +15,7 @@ import { PLAN_FILES } from "../store/paths.ts";
 import { planRef } from "../store/resolve.ts";
 import { parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
-import { commandSession, printJson } from "./plan_context.ts";
+import { commandSession, printJson, shown, shownFile, shownText } from "./plan_context.ts";
 
 /** Parsed `pwf init` arguments. */
 export interface InitArgs {
@@ -126,7 +126,9 @@ async function initPlanFiles(
       bound = true;
     } catch (err) {
       if (!(err instanceof PwfError)) throw err;
-      ctx.host.stderr(`pwf: init: session ${session} not bound to ${id}: ${err.message}\n`);
+      ctx.host.stderr(
+        `pwf: init: session ${session} not bound to ${id}: ${shownText(ctx, err.message)}\n`,
+      );
     }
   }
   if (args.json) {
@@ -142,16 +144,16 @@ async function initPlanFiles(
   }
   const lines = [
     `Created plan ${id}`,
-    `  ${plan.display}/task_plan.md`,
-    `  ${plan.display}/findings.md`,
-    `  ${plan.display}/progress.md`,
-    `Active plan: ${id} (.planning/.active_plan)`,
+    ...PLAN_FILES.map((name) => `  ${shownFile(ctx, plan, name)}`),
+    `Active plan: ${id} (${shown(ctx, ".planning/.active_plan")})`,
   ];
   if (bound) lines.push(`Session ${session} now uses it`);
   if (attested) {
     lines.push(`Mode: ${args.mode} (attested ${attested.slice(0, 12)}, gate counters reset)`);
   }
-  lines.push(`Next: fill in the Goal in ${plan.display}/task_plan.md, then "pwf status".`);
+  lines.push(
+    `Next: fill in the Goal in ${shownFile(ctx, plan, "task_plan.md")}, then "pwf status".`,
+  );
   lines.push(`Pin a terminal to this plan with: PLAN_ID=${id}`);
   ctx.host.stdout(lines.join("\n") + "\n");
   return 0;

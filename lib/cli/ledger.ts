@@ -11,7 +11,7 @@ import { readText } from "../store/planning.ts";
 import { planFile } from "../store/resolve.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
-import { printJson, requirePlan } from "./plan_context.ts";
+import { printJson, requirePlan, shown } from "./plan_context.ts";
 
 /** Parsed `pwf ledger` arguments. */
 export type LedgerArgs =
@@ -91,7 +91,7 @@ export async function runLedger(args: LedgerArgs, ctx: Context): Promise<number>
       file: r.file,
       record: JSON.parse(r.line),
     });
-  } else ctx.host.stdout(`Ledger tick ${r.tick} -> ${r.file} (event=${args.event})\n`);
+  } else ctx.host.stdout(`Ledger tick ${r.tick} -> ${shown(ctx, r.file)} (event=${args.event})\n`);
   return 0;
 }
 

@@ -11,7 +11,7 @@ import { decodeText } from "../core/text.ts";
 import { readFile } from "../store/files.ts";
 import { planFile } from "../store/resolve.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
-import { printJson, requirePlan } from "./plan_context.ts";
+import { printJson, requirePlan, shownFile } from "./plan_context.ts";
 
 /** Parsed `pwf lint` arguments. */
 export interface LintArgs {
@@ -30,7 +30,7 @@ function plural(n: number, word: string): string {
 /** Run `pwf lint`. */
 export function runLint(args: LintArgs, ctx: Context): number {
   const { plan } = requirePlan(ctx);
-  const file = `${plan.display}/task_plan.md`;
+  const file = `${plan.display}/task_plan.md`; // neutral in --json, as every path field
   const got = readFile(planFile(plan, "task_plan.md"));
   if (got.kind === "missing") throw new NoPlanError(`no plan: ${file} is missing`);
   const findings = lintPlan(parsePlan(decodeText(got.bytes)));
@@ -39,7 +39,11 @@ export function runLint(args: LintArgs, ctx: Context): number {
     printJson(ctx, { schemaVersion: 1, file, errors, warnings, findings });
   } else {
     const lines = findings.map(findingLine);
-    lines.push(`${file}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`);
+    lines.push(
+      `${shownFile(ctx, plan, "task_plan.md")}: ${plural(errors, "error")}, ${
+        plural(warnings, "warning")
+      }`,
+    );
     ctx.host.stdout(lines.join("\n") + "\n");
   }
   return errors > 0 ? 1 : 0;

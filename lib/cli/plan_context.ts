@@ -4,6 +4,7 @@
  * @module
  */
 
+import { displayJoin, displayPath, displayPathsIn } from "../core/display.ts";
 import { NoPlanError } from "../core/errors.ts";
 import { sessionIdFromEnv } from "../hosts/payload.ts";
 import { type PlanRef, type Resolution, resolvePlan } from "../store/resolve.ts";
@@ -30,4 +31,19 @@ export function requirePlan(ctx: Context): { plan: PlanRef; why: string } {
 /** Print a JSON object followed by a newline. */
 export function printJson(ctx: Context, value: unknown): void {
   ctx.host.stdout(JSON.stringify(value, null, 2) + "\n");
+}
+
+/** A neutral path (`.planning/p`, or an absolute one) as the person running pwf reads it. */
+export function shown(ctx: Context, path: string): string {
+  return displayPath(ctx.host.os, path);
+}
+
+/** A file of a plan (`.planning/p/task_plan.md`; the root for a legacy plan), for people. */
+export function shownFile(ctx: Context, plan: PlanRef, name: string): string {
+  return displayJoin(ctx.host.os, plan.display, name);
+}
+
+/** A message composed in the store (a resolution's reason, a refusal) with its paths for people. */
+export function shownText(ctx: Context, text: string): string {
+  return displayPathsIn(ctx.host.os, text, ctx.root);
 }

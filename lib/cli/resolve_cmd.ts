@@ -5,7 +5,7 @@
 
 import { ExitCode } from "../core/errors.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
-import { printJson, resolveFor } from "./plan_context.ts";
+import { printJson, resolveFor, shown, shownText } from "./plan_context.ts";
 
 /** Parsed `pwf resolve` arguments. */
 export interface ResolveArgs {
@@ -36,9 +36,9 @@ export function runResolve(args: ResolveArgs, ctx: Context): number {
         : { schemaVersion: 1, found: false, refused: r.kind === "refused", why: r.why },
     );
   } else if (r.kind === "plan") {
-    ctx.host.stdout(`${r.plan.display}\n`);
+    ctx.host.stdout(`${shown(ctx, r.plan.display)}\n`);
   } else {
-    ctx.host.stderr(`pwf: no plan resolved: ${r.why}\n`);
+    ctx.host.stderr(`pwf: no plan resolved: ${shownText(ctx, r.why)}\n`);
   }
   return r.kind === "plan" ? ExitCode.ok : ExitCode.noPlan;
 }

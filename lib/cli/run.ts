@@ -4,6 +4,7 @@
  * @module
  */
 
+import { displayPathsIn } from "../core/display.ts";
 import { errorLine, ExitCode, exitCodeFor, PwfError, UsageError } from "../core/errors.ts";
 import { type Host, isDisabled, useColor } from "../core/host.ts";
 import { parseHookArgs, runHook } from "./hook.ts";
@@ -16,13 +17,15 @@ export async function run(argv: readonly string[], host: Host): Promise<number> 
   try {
     return await dispatch(argv, ctx);
   } catch (err) {
+    // The one place errors are printed: the paths they name in the form of this platform.
+    const line = displayPathsIn(host.os, errorLine(err), host.cwd);
     if (!(err instanceof PwfError)) {
-      host.stderr(`${errorLine(err)} (this is a bug in pwf; please report it)\n`);
+      host.stderr(`${line} (this is a bug in pwf; please report it)\n`);
       return exitCodeFor(err);
     }
     const hint = err instanceof UsageError ? ` (see "pwf help")` : "";
     // One "(see ...)" pointer per line: a message that already names where to look keeps its own.
-    host.stderr(`${errorLine(err)}${hint && !err.message.includes('(see "pwf ') ? hint : ""}\n`);
+    host.stderr(`${line}${hint && !err.message.includes('(see "pwf ') ? hint : ""}\n`);
     return exitCodeFor(err);
   }
 }

@@ -9,7 +9,7 @@ import { readMode, readPlanForView, repairedLine } from "../store/planning.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { overviewLine } from "../core/sessions.ts";
 import { planOverview } from "../store/overview.ts";
-import { commandSession, printJson, resolveFor } from "./plan_context.ts";
+import { commandSession, printJson, resolveFor, shownText } from "./plan_context.ts";
 import { NoPlanError } from "../core/errors.ts";
 
 /** Parsed `pwf status` arguments. */
@@ -32,7 +32,7 @@ export async function runStatus(args: StatusArgs, ctx: Context): Promise<number>
     throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
   }
   if (got.attestation.state === "intact" && got.attestation.repaired) {
-    ctx.host.stderr(repairedLine(plan.display));
+    ctx.host.stderr(shownText(ctx, repairedLine(plan.display)));
   }
   const view = statusView(
     { id: plan.id, dir: plan.display, why },
@@ -53,7 +53,7 @@ export async function runStatus(args: StatusArgs, ctx: Context): Promise<number>
     });
   } else {
     ctx.host.stdout(
-      renderStatus(view, ctx.color) +
+      renderStatus(view, ctx.color, ctx.host.os) +
         `Plans: ${overviewLine(o)}\n` +
         (session ? `This shell's session: ${session}\n` : ""),
     );

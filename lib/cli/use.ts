@@ -23,7 +23,7 @@ import {
 import { planFile, planRef } from "../store/resolve.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
-import { commandSession, printJson } from "./plan_context.ts";
+import { commandSession, printJson, shown, shownText } from "./plan_context.ts";
 
 /** Parsed `pwf use` arguments. */
 export type UseArgs =
@@ -115,7 +115,9 @@ function showActive(ctx: Context, json: boolean): number {
     ctx.host.stdout(`${bound}\n`);
   } else if (active === null || active === "") {
     ctx.host.stdout(
-      `No active plan set (.planning/.active_plan is missing); "pwf resolve" shows which plan is used.\n`,
+      `No active plan set (${
+        shown(ctx, ".planning/.active_plan")
+      } is missing); "pwf resolve" shows which plan is used.\n`,
     );
   } else {
     ctx.host.stdout(`${active}\n`);
@@ -151,7 +153,7 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
     } catch (err) {
       // One plan failing containment must not hide the others: skip it and say why.
       if (!(err instanceof ContainmentError)) throw err;
-      ctx.host.stderr(`pwf: use --list: skipped plan "${id}": ${err.message}\n`);
+      ctx.host.stderr(`pwf: use --list: skipped plan "${id}": ${shownText(ctx, err.message)}\n`);
     }
   }
   if (all) {
@@ -172,7 +174,9 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
         });
       } catch (err) {
         if (!(err instanceof ContainmentError)) throw err;
-        ctx.host.stderr(`pwf: use --list: skipped archived plan "${id}": ${err.message}\n`);
+        ctx.host.stderr(
+          `pwf: use --list: skipped archived plan "${id}": ${shownText(ctx, err.message)}\n`,
+        );
       }
     }
   }

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { displayJoin, type PathOs } from "./display.ts";
 import { printable } from "./text.ts";
 import { type Finding, lintCounts } from "./lint.ts";
 import { countPhases, type Phase, type PhaseCounts, type Plan } from "./plan_parse.ts";
@@ -72,10 +73,13 @@ function names(phases: readonly PhaseRef[], withStatus = false): string {
   ).join(", ");
 }
 
-/** The report as lines of text (no trailing newline on the last). */
-export function checkLines(r: CheckReport): string[] {
+/**
+ * The report as lines of text (no trailing newline on the last), the plan's
+ * path in the form of `os` (the gate's text for the model passes "posix").
+ */
+export function checkLines(r: CheckReport, os: PathOs): string[] {
   const c = r.counts;
-  const file = `${r.plan}/task_plan.md`;
+  const file = displayJoin(os, r.plan, "task_plan.md");
   if (c.total === 0) {
     return [
       `No phases in ${file}: nothing to check (phases are "### Phase N: <title>" headings; see "pwf lint").`,

@@ -6,6 +6,7 @@
  */
 
 import { formatAge } from "./catchup_summary.ts";
+import { formatDuration, formatUtc } from "./display.ts";
 
 /** A check's verdict. */
 export type Verdict = "PASS" | "WARN" | "FAIL";
@@ -44,8 +45,27 @@ export interface ReceiptView {
 }
 
 /**
- * One check per host event that has fired: the latest receipt's age, outcome
- * and duration; a WARN saying how to register hooks when none has fired.
+ * When a receipt's fire was, for people: how long ago and the time in UTC
+ * (`5 minutes ago (2026-12-01 11:20:05 UTC)`); `at an unknown time` for an
+ * unreadable stamp.
+ * @example
+ * ```ts
+ * import { firedAt } from "./doctor.ts";
+ * const at = firedAt("2026-12-01T11:20:05.120Z", new Date(Date.UTC(2026, 11, 1, 11, 25, 30)));
+ * if (at !== "5 minutes ago (2026-12-01 11:20:05 UTC)") throw new Error(at);
+ * ```
+ */
+export function firedAt(t: string, now: Date): string {
+  const ms = Date.parse(t);
+  if (!Number.isFinite(ms)) return "at an unknown time";
+  return `${formatAge(now.getTime() - ms)} (${formatUtc(new Date(ms))})`;
+}
+
+/**
+ * One check per host event that has fired: the latest receipt's time (UTC)
+ * and age, outcome and duration (`12 ms`, `1.5 s`); a WARN saying how to
+ * register hooks when none has fired. The same text on every OS
+ * (docs/windows.md "Printed paths and timings").
  * @example
  * ```ts
  * import { receiptChecks } from "./doctor.ts";
@@ -70,13 +90,12 @@ export function receiptChecks(receipts: readonly ReceiptView[], now: Date): Doct
   }
   return [...latest.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([key, r]) => {
     const count = receipts.filter((x) => `${x.host} ${x.event}` === key).length;
-    const age = formatAge(now.getTime() - Date.parse(r.t));
     return {
       status: r.outcome === "error" ? "WARN" : "PASS",
       name: `hook ${key}`,
-      detail: `last fired ${age}: ${r.outcome} in ${r.ms} ms (${count} recent fire${
-        count === 1 ? "" : "s"
-      } kept)`,
+      detail: `last fired ${firedAt(r.t, now)}: ${r.outcome} in ${
+        formatDuration(r.ms)
+      } (${count} recent fire${count === 1 ? "" : "s"} kept)`,
     };
   });
 }

@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { PathOs } from "./display.ts";
+
 /** When a stdin read may stop before end of file. */
 export interface StdinUntil {
   /** Wall-clock milliseconds after which the read returns what it has. */
@@ -17,6 +19,8 @@ export interface StdinUntil {
 export interface Host {
   /** Absolute path of the directory pwf started in: the project root. */
   readonly cwd: string;
+  /** The platform, for what pwf prints: paths in its form (lib/core/display.ts). */
+  readonly os: PathOs;
   /** Value of an environment variable the sandbox allows, else undefined. */
   env(name: string): string | undefined;
   /** The clock. */

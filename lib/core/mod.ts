@@ -11,6 +11,7 @@ export * from "./catchup.ts";
 export * from "./catchup_summary.ts";
 export * from "./check_view.ts";
 export * from "./color.ts";
+export * from "./display.ts";
 export * from "./doctor.ts";
 export * from "./errors.ts";
 export * from "./excerpt.ts";

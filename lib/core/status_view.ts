@@ -5,6 +5,7 @@
 
 import type { Attestation } from "./attestation.ts";
 import { paint, table } from "./color.ts";
+import { displayPath, displayPathsIn, type PathOs } from "./display.ts";
 import { type Mode, modeName } from "./mode.ts";
 import { printable } from "./text.ts";
 import { countPhases, type Phase, type PhaseCounts, type Plan } from "./plan_parse.ts";
@@ -75,8 +76,8 @@ function statusColor(status: string): "green" | "yellow" | "dim" | "red" {
   return "red";
 }
 
-/** Render the status view for people. */
-export function renderStatus(view: StatusView, color: boolean): string {
+/** Render the status view for people on `os` (its paths in that platform's form). */
+export function renderStatus(view: StatusView, color: boolean, os: PathOs): string {
   const v = printableView(view);
   const c = v.counts;
   const pct = c.total === 0 ? 0 : Math.round((c.complete / c.total) * 100);
@@ -87,7 +88,7 @@ export function renderStatus(view: StatusView, color: boolean): string {
     ],
   ];
   const facts = [
-    ["Plan", `${v.dir}  (${v.why})`],
+    ["Plan", `${displayPath(os, v.dir)}  (${displayPathsIn(os, v.why)})`],
     ["Goal", v.goal || "(none)"],
     ["Next step", v.nextStep || "(none)"],
     ["Current", v.currentPhase || "(none)"],

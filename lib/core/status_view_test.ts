@@ -15,9 +15,9 @@ const view = statusView(
 );
 
 Deno.test("renderStatus() colours only when asked and aligns the phase table", () => {
-  const plain = renderStatus(view, false);
+  const plain = renderStatus(view, false, "posix");
   assert(!plain.includes("\x1b["));
-  assert(renderStatus(view, true).includes("\x1b[32mcomplete\x1b[0m"));
+  assert(renderStatus(view, true, "posix").includes("\x1b[32mcomplete\x1b[0m"));
   assert(plain.includes("[x]  1  complete     A\n[>]  2  in_progress  B\n"), plain);
   assert(plain.includes("[##########----------] 1/2 complete (50%)"), plain);
 });

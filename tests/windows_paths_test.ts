@@ -69,7 +69,7 @@ Deno.test("doctor prints paths natively and receipt times as age, UTC time and d
     assertStringIncludes(d.stdout, `PASS  cache: ${shownPath(".planning/.cache")} is writable\n`);
     assertMatch(
       d.stdout,
-      /^PASS  hook claude UserPromptSubmit: last fired just now \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\): injected in \d+(?: ms|\.\d s) \(1 recent fire kept\)$/m,
+      /^PASS {2}hook claude UserPromptSubmit: last fired just now \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\): injected in \d+(?: ms|\.\d s) \(1 recent fire kept\)$/m,
     );
     const [, stamp] = d.stdout.match(/last fired just now \((.+?) UTC\)/) ?? [];
     const at = Date.parse(`${stamp?.replace(" ", "T")}Z`);

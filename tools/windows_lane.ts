@@ -32,6 +32,8 @@ const ROOTFS = `${CACHE}/trixie`;
 /** Where the checkout is mounted inside the chroot (Wine's `Z:\src`). */
 const SRC = "/src";
 const PREFIX = "/opt/pwf-wineprefix";
+/** Where deno.exe's directory is mounted inside the chroot. */
+const EXE_DIR = "/opt/pwf-deno";
 const WINE = "/usr/lib/wine/wine64";
 
 /** The pinned Deno version (`.dvmrc`, its one place). */
@@ -259,7 +261,14 @@ function hostCaBundle(): string | null {
  */
 function inChroot(
   argv: readonly string[],
-  opts: { src?: boolean; tee?: boolean; cwd?: string; env?: Record<string, string> } = {},
+  opts: {
+    src?: boolean;
+    tee?: boolean;
+    cwd?: string;
+    env?: Record<string, string>;
+    /** A host directory holding deno.exe, mounted at EXE_DIR (the cache may be a symlink). */
+    exeDir?: string;
+  } = {},
 ) {
   const env = {
     HOME: "/root",
@@ -285,12 +294,13 @@ function inChroot(
   }
   const script = [
     "set -eu",
-    'R="$1"; S="$2"; C="$3"; shift 3',
-    'cleanup() { for m in "$R/src" "$R/dev" "$R/proc"; do umount "$m" 2>/dev/null || true; done; }',
+    'R="$1"; S="$2"; C="$3"; X="$4"; shift 4',
+    `cleanup() { for m in "$R${EXE_DIR}" "$R/src" "$R/dev" "$R/proc"; do umount "$m" 2>/dev/null || true; done; }`,
     "trap cleanup EXIT",
     'mount --bind /proc "$R/proc"',
     'mount --bind /dev "$R/dev"',
     'if [ -n "$S" ]; then mkdir -p "$R/src"; mount --bind "$S" "$R/src"; fi',
+    `if [ -n "$X" ]; then mkdir -p "$R${EXE_DIR}"; mount --bind "$X" "$R${EXE_DIR}"; fi`,
     'cp /etc/resolv.conf "$R/etc/resolv.conf" 2>/dev/null || true',
     'if [ -n "$C" ] && [ -r "$C" ]; then cp "$C" "$R/etc/pwf-host-ca.crt"; fi',
     'mkdir -p -m 700 "$R/tmp/pwf-xdg"',
@@ -316,6 +326,7 @@ function inChroot(
     ROOTFS,
     opts.src ? REPO_ROOT : "",
     hostCaBundle() ?? "",
+    opts.exeDir ?? "",
     ...envArgs,
     ...inner,
   ], { tee: opts.tee ?? false });
@@ -390,9 +401,14 @@ async function ensureDenoExe(pin: string): Promise<string> {
   return exe;
 }
 
-/** deno.exe's path as the chroot sees it (the checkout is at /src). */
-function inSrc(path: string): string {
-  return `${SRC}${path.slice(REPO_ROOT.length)}`;
+/**
+ * How the chroot runs deno.exe: its directory (real path: a worktree's
+ * `.cache/windows-lane` may be a symlink to a shared cache, which does not
+ * resolve inside the chroot) is mounted at EXE_DIR.
+ */
+async function exeInChroot(exe: string): Promise<{ argv0: string; exeDir: string }> {
+  const real = await Deno.realPath(exe);
+  return { argv0: `${EXE_DIR}/deno.exe`, exeDir: real.slice(0, real.lastIndexOf("/")) };
 }
 
 async function ensurePrefix(exe: string, pin: string): Promise<void> {
@@ -402,7 +418,8 @@ async function ensurePrefix(exe: string, pin: string): Promise<void> {
     if (!(await exists(`${ROOTFS}${PREFIX}/system.reg`))) {
       await Deno.remove(`${ROOTFS}${PREFIX}`, { recursive: true }).catch(() => {});
     }
-    const r = await inChroot([WINE, inSrc(exe), "--version"], { src: true });
+    const x = await exeInChroot(exe);
+    const r = await inChroot([WINE, x.argv0, "--version"], { src: true, exeDir: x.exeDir });
     if (!r.ok || !r.output.includes(`deno ${pin}`)) {
       throw new LaneError(`deno.exe --version did not say "deno ${pin}": ${r.output.trim()}`);
     }
@@ -479,7 +496,13 @@ export async function runLane(cli: readonly string[] = []): Promise<LaneResult> 
       `deno.exe ${args.join(" ")} (about ten times slower than native)`,
   );
   const t1 = performance.now();
-  const r = await inChroot([WINE, inSrc(exe), ...args], { src: true, tee: true, cwd: SRC });
+  const x = await exeInChroot(exe);
+  const r = await inChroot([WINE, x.argv0, ...args], {
+    src: true,
+    tee: true,
+    cwd: SRC,
+    exeDir: x.exeDir,
+  });
   console.log(`[windows lane] tests: done in ${fmtSeconds(performance.now() - t1)}`);
   const counts = testCounts(r.output);
   const { skipped, unexplained } = ignoredTests(r.output);

@@ -105,17 +105,23 @@ Deno.test(`${KILLS} kill -9 at random points of pwf phase on an attested plan: o
     let repaired = 0;
     let changed = 0;
     let current = "complete";
+    // When the commit happens, in ms after the spawn: first guess from the calibration run,
+    // then a staircase (down after a kill that came too late, up after one that came too
+    // early), so the kills stay around the commit point when the load changes the timing.
+    let aim = full * 0.7;
     for (let i = 0; i < KILLS; i++) {
       const status = current === "complete" ? "in_progress" : "complete";
       const after = setPhaseStatus(text, 1, status).text;
-      // Most of a run is start-up: aim the kills at the part that reads, hashes and writes.
-      await phaseKilledAfter(dir, status, Math.floor(full * (0.3 + next() * 0.8)));
+      // Most of a run is start-up: aim the kills at the part that reads, hashes and writes,
+      // at a random point within +-50% of the current aim.
+      await phaseKilledAfter(dir, status, Math.floor(aim * (0.5 + next())));
       const now = await Deno.readTextFile(`${dir}/${rel}`);
       assert(now === text || now === after, `kill ${i}: the plan is neither old nor new`);
       const v = await runInProcess(dir, ["attest", "--verify"]);
       assertEquals(v.code, 0, `kill ${i}: ${v.stdout}${v.stderr}`);
       if (v.stderr.includes("repaired")) repaired++;
       if (now === after) [changed, current] = [changed + 1, status];
+      aim = Math.min(full * 4, Math.max(full * 0.1, aim * (now === after ? 0.85 : 1.15)));
       text = now;
       // A killed writer may leave its temp file (nothing reads it; docs/storage.md) and its
       // lock (taken over at once: its owner is gone); clear temps so the next kill is judged alone.

@@ -60,12 +60,26 @@ export const PROC_RE = /^[a-z0-9-]{1,32}:[0-9]{1,10}$/;
  * ```
  */
 export function bindingFileName(sessionId: string): string {
+  return `${fnv1a64(sessionId)}.json`;
+}
+
+/**
+ * FNV-1a 64 of a string's UTF-8 bytes, as 16 hex digits: how per-session
+ * state files are named, so host input never becomes a path.
+ * @example
+ * ```ts
+ * import { fnv1a64 } from "./sessions.ts";
+ * if (fnv1a64("") !== "cbf29ce484222325") throw new Error();
+ * if (fnv1a64("a") !== "af63dc4c8601ec8c") throw new Error();
+ * ```
+ */
+export function fnv1a64(text: string): string {
   let h = 0xcbf29ce484222325n;
-  for (const b of new TextEncoder().encode(sessionId)) {
+  for (const b of new TextEncoder().encode(text)) {
     h ^= BigInt(b);
     h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
   }
-  return `${h.toString(16).padStart(16, "0")}.json`;
+  return h.toString(16).padStart(16, "0");
 }
 
 /** The text of a binding file (one JSON line). */

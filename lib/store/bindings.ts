@@ -1,14 +1,14 @@
 /**
  * Session bindings on disk: `.planning/.cache/bindings/<16 hex>.json`, one
  * small file per session (so concurrent sessions never write the same file),
- * at most MAX_BINDINGS of them (the least recently used and the expired go
- * when a new one is made). Every file goes through containment; a binding
- * file that fails it or does not parse is ignored like any other bad state
- * file (docs/storage.md "Sessions").
+ * at most MAX_BINDINGS of them (a bounded directory, cache.ts: the least
+ * recently used and the expired go when a new one is made). Every file goes
+ * through containment; a binding file that fails it or does not parse is
+ * ignored like any other bad state file (docs/storage.md "Sessions").
  * @module
  */
 
-import { ContainmentError, PwfError } from "../core/errors.ts";
+import { PwfError } from "../core/errors.ts";
 import {
   type Binding,
   BINDING_CAP,
@@ -20,14 +20,24 @@ import {
   renderBinding,
 } from "../core/sessions.ts";
 import { decodeText } from "../core/text.ts";
-import { inspect, type Location, planningLoc, showLoc } from "./containment.ts";
-import { listDir, makeDir, readFile, removeFile, writeFile } from "./files.ts";
+import { type Location, planningLoc, showLoc } from "./containment.ts";
+import { listDir, readFile, removeFile, writeFile } from "./files.ts";
+import { type BoundedDir, boundedLoc, makeRoom } from "./cache.ts";
 
 const DIR = [".cache", "bindings"] as const;
 const FILE_RE = /^[0-9a-f]{16}\.json$/;
 
 /** When the directory is full, a new binding prunes it down to this many (itself included). */
 export const PRUNE_TO = 48;
+
+/** The bindings directory's bounds. */
+const BINDINGS: BoundedDir = {
+  dir: DIR,
+  files: FILE_RE,
+  max: MAX_BINDINGS,
+  pruneTo: PRUNE_TO,
+  expiryMs: BINDING_EXPIRY_MS,
+};
 
 /** The bindings directory. */
 export function bindingsDir(root: string): Location {
@@ -36,7 +46,7 @@ export function bindingsDir(root: string): Location {
 
 /** The binding file of a session. */
 export function bindingLoc(root: string, sessionId: string): Location {
-  return planningLoc(root, ...DIR, bindingFileName(sessionId));
+  return boundedLoc(root, BINDINGS, bindingFileName(sessionId));
 }
 
 /** What is on disk for one session. */
@@ -66,23 +76,13 @@ export function readBinding(root: string, sessionId: string): BindingState {
 /**
  * Write a session's binding (atomic temp + rename). A new file in a full
  * directory (MAX_BINDINGS files) first prunes it to PRUNE_TO - 1 others:
- * the expired and the least recently used go. Throws PwfError when it
- * cannot be written (a symlinked or hard-linked binding is refused, never
- * written through).
+ * the expired and the least recently used go (cache.ts makeRoom). Throws
+ * PwfError when it cannot be written (a symlinked or hard-linked binding is
+ * refused, never written through).
  */
 export function writeBinding(root: string, b: Binding, now: Date): void {
-  if (inspect(planningLoc(root)).kind !== "dir") {
-    throw new PwfError("no .planning directory: nothing to bind to");
-  }
-  const loc = bindingLoc(root, b.session);
-  makeDir(bindingsDir(root));
-  writeFile(planningLoc(root, ".gitignore"), ".cache/\n", { createOnly: true });
-  if (inspect(loc).kind === "missing") {
-    // Full: prune to PRUNE_TO at once, so only every (MAX - PRUNE_TO)th new session pays for it.
-    const count = listDir(bindingsDir(root)).filter((e) => FILE_RE.test(e.name)).length;
-    if (count >= MAX_BINDINGS) pruneBindings(root, now, PRUNE_TO - 1, loc);
-  }
-  writeFile(loc, renderBinding(b));
+  makeRoom(root, BINDINGS, bindingFileName(b.session), now);
+  writeFile(bindingLoc(root, b.session), renderBinding(b));
 }
 
 /** Re-stamp a binding in use when it is older than BINDING_REFRESH_MS (or `force`); best effort. */
@@ -102,50 +102,6 @@ export function touchBinding(
 /** Remove a session's binding (no-op when absent). */
 export function removeBinding(root: string, sessionId: string): void {
   removeFile(bindingLoc(root, sessionId));
-}
-
-interface BindingFile {
-  readonly name: string;
-  readonly mtimeMs: number;
-}
-
-function bindingFiles(root: string): BindingFile[] {
-  const out: BindingFile[] = [];
-  for (const e of listDir(bindingsDir(root))) {
-    if (!FILE_RE.test(e.name)) continue;
-    try {
-      const found = inspect(planningLoc(root, ...DIR, e.name));
-      out.push({
-        name: e.name,
-        mtimeMs: found.kind === "file" ? found.info.mtime?.getTime() ?? 0 : 0,
-      });
-    } catch (err) {
-      if (!(err instanceof ContainmentError)) throw err;
-      out.push({ name: e.name, mtimeMs: 0 }); // a refused entry is the first to go
-    }
-  }
-  return out;
-}
-
-/**
- * Drop expired bindings and the least recently used beyond `keep` (not
- * counting `except`). Entries that fail containment are removed only when
- * they are plain files; a symlink or directory is left alone (and reported
- * by `pwf doctor`).
- */
-export function pruneBindings(root: string, now: Date, keep: number, except?: Location): number {
-  const files = bindingFiles(root)
-    .filter((f) => except === undefined || f.name !== except.segments[except.segments.length - 1])
-    .sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? -1 : 1));
-  let removed = 0;
-  files.forEach((f, i) => {
-    if (i < keep && now.getTime() - f.mtimeMs <= BINDING_EXPIRY_MS) return;
-    try {
-      removeFile(planningLoc(root, ...DIR, f.name));
-      removed++;
-    } catch { /* refused or already gone: nothing to prune */ }
-  });
-  return removed;
 }
 
 /** Every binding on disk (for status and doctor), and the files that are not usable bindings. */

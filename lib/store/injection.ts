@@ -32,7 +32,8 @@ import { readMode, readPlanForView, readText } from "./planning.ts";
 import { listIds } from "../core/sessions.ts";
 import { listPlans, openPlans } from "./plans.ts";
 import { planFile, type PlanRef, resolvePlan, type SessionScope } from "./resolve.ts";
-import { cacheName, readCache, removeCache, writeCache } from "./cache.ts";
+import { cacheName, readCache, writeCache } from "./cache.ts";
+import { clearTurnMarker, hasTurnMarker, setTurnMarker } from "./turn_markers.ts";
 
 /** What one fire produced. */
 export interface Fire {
@@ -214,17 +215,17 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   if (tier === "precompact") return { text: composePrecompact(s), outcome: "injected", planId };
   const refusal = refusalFor(s);
   if (refusal) return { ...notice(tier, refusal, "refused"), planId };
-  const turnMarker = turnMarkerName(planId, opts);
+  const session = turnSession(opts);
   if (tier === "posttool") {
-    if (readCache(opts.root, turnMarker) !== null) return { text: "", outcome: "silent", planId };
-    writeCache(opts.root, turnMarker, "1\n");
+    if (hasTurnMarker(opts.root, planId, session)) return { text: "", outcome: "silent", planId };
+    setTurnMarker(opts.root, planId, session, opts.now);
     return { text: composePosttool(s), outcome: "injected", planId };
   }
   if (tier === "pretool") {
     const text = await composePretool(s);
     return { text, outcome: text ? "injected" : "silent", planId };
   }
-  removeCache(opts.root, turnMarker);
+  clearTurnMarker(opts.root, planId, session);
   const named = planLine(tier, planId, opts);
   if (tier === "session-start") {
     const budget = s.budget - named.length;
@@ -261,18 +262,15 @@ export async function sessionCatchup(
   return cutFramed(text, Math.floor(budget / 3));
 }
 
-function turnMarkerName(planId: string | null, opts: FireOptions): string {
-  return cacheName(
-    "posttool",
-    planId ?? "legacy",
-    opts.sessionId ?? opts.env("PWF_SESSION_ID") ?? "any",
-  );
+/** Whose turn a post-tool marker belongs to. */
+function turnSession(opts: FireOptions): string {
+  return opts.sessionId ?? opts.env("PWF_SESSION_ID") ?? "any";
 }
 
 /** A new user turn without injection (hosts whose prompt event has no context channel). */
 export function startTurn(opts: FireOptions): void {
   const r = resolvePlan(opts.root, opts.env, scopeOf("userprompt", opts));
-  if (r.kind === "plan") removeCache(opts.root, turnMarkerName(r.plan.id, opts));
+  if (r.kind === "plan") clearTurnMarker(opts.root, r.plan.id, turnSession(opts));
 }
 
 /** SPEC 5.5: compare checked items and complete phases with the previous fire. */

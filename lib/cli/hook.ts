@@ -32,6 +32,7 @@ import { fireInjection, startTurn } from "../store/injection.ts";
 import { appendReceipt } from "../store/receipts.ts";
 import { resolvePlan, type SessionScope } from "../store/resolve.ts";
 import { type Context, defineCommand } from "./command.ts";
+import { isoTimestamp } from "../core/timestamp.ts";
 
 /** Parsed `pwf hook` arguments (validated at run time: a hook never fails on argv). */
 export interface HookArgs {
@@ -205,7 +206,7 @@ export async function runHook(args: HookArgs, ctx: Context): Promise<number> {
   }
   ctx.host.stdout(spec.respond(event, done.result));
   appendReceipt(ctx.root, {
-    t: ctx.host.now().toISOString(),
+    t: isoTimestamp(ctx.host.now().getTime()),
     host: spec.name,
     event: event.name,
     plan: done.planId,

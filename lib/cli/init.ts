@@ -16,6 +16,7 @@ import { planRef } from "../store/resolve.ts";
 import { parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { commandSession, printJson, shown, shownFile, shownText } from "./plan_context.ts";
+import { isoTimestamp } from "../core/timestamp.ts";
 
 /** Parsed `pwf init` arguments. */
 export interface InitArgs {
@@ -122,7 +123,11 @@ async function initPlanFiles(
   if (session !== undefined) {
     const now = ctx.host.now();
     try {
-      writeBinding(ctx.root, { session, plan: id, host: "cli", seen: now.toISOString() }, now);
+      writeBinding(
+        ctx.root,
+        { session, plan: id, host: "cli", seen: isoTimestamp(now.getTime()) },
+        now,
+      );
       bound = true;
     } catch (err) {
       if (!(err instanceof PwfError)) throw err;

@@ -24,6 +24,7 @@ import { planFile, planRef } from "../store/resolve.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { commandSession, printJson, shown, shownText } from "./plan_context.ts";
+import { isoTimestamp } from "../core/timestamp.ts";
 
 /** Parsed `pwf use` arguments. */
 export type UseArgs =
@@ -87,7 +88,11 @@ async function setPlan(ctx: Context, id: string, active: boolean): Promise<numbe
   const session = commandSession(ctx);
   if (session !== undefined && !active) {
     const now = ctx.host.now();
-    writeBinding(ctx.root, { session, plan: id, host: "cli", seen: now.toISOString() }, now);
+    writeBinding(
+      ctx.root,
+      { session, plan: id, host: "cli", seen: isoTimestamp(now.getTime()) },
+      now,
+    );
     ctx.host.stdout(
       `Session ${session} now uses plan ${id} (.active_plan and other sessions unchanged)\n`,
     );

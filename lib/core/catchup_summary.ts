@@ -9,6 +9,7 @@
 import { DATA_ONLY_LINE, frame } from "./framing.ts";
 import { countPhases, inProgressPhase, parsePlan, type PhaseCounts } from "./plan_parse.ts";
 import { splitLines } from "./lines.ts";
+import { isoSeconds } from "./timestamp.ts";
 
 /** Lines of progress.md shown (its tail). */
 export const PROGRESS_TAIL_LINES = 20;
@@ -128,7 +129,7 @@ function lastChanged(files: readonly CatchupFile[], now: Date): CatchupSummary["
     null,
   );
   if (!newest) return null;
-  const mtime = new Date(newest.mtimeMs).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const mtime = isoSeconds(newest.mtimeMs);
   return { file: newest.name, mtime, ageMs: now.getTime() - newest.mtimeMs };
 }
 

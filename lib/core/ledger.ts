@@ -6,6 +6,7 @@
 
 import { countPhases, inProgressPhase, type Plan } from "./plan_parse.ts";
 import { cutUtf8 } from "./text.ts";
+import { isoSeconds } from "./timestamp.ts";
 
 /** Events a ledger record may carry. */
 export const LEDGER_EVENTS = [
@@ -116,7 +117,7 @@ export function parseRecord(line: string): Record<string, unknown> | null {
  * ```
  */
 export function ledgerTimestamp(now: Date): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, "Z");
+  return isoSeconds(now.getTime());
 }
 
 /** One agent's ledger: its name and its lines. */

@@ -37,6 +37,7 @@ export * from "./skill_hosts.ts";
 export * from "./status_view.ts";
 export * from "./templates.ts";
 export * from "./text.ts";
+export * from "./timestamp.ts";
 export * from "./transcript.ts";
 export * from "./transcript_codex.ts";
 export * from "./transcript_records.ts";

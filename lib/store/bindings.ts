@@ -23,6 +23,7 @@ import { decodeText } from "../core/text.ts";
 import { type Location, planningLoc, showLoc } from "./containment.ts";
 import { listDir, readFile, removeFile, writeFile } from "./files.ts";
 import { type BoundedDir, boundedLoc, makeRoom } from "./cache.ts";
+import { isoTimestamp } from "../core/timestamp.ts";
 
 const DIR = [".cache", "bindings"] as const;
 const FILE_RE = /^[0-9a-f]{16}\.json$/;
@@ -95,7 +96,7 @@ export function touchBinding(
   // An unknown mtime (0) is not "old": re-stamping on every fire would only add writes.
   if (!force && (state.mtimeMs === 0 || now.getTime() - state.mtimeMs < BINDING_REFRESH_MS)) return;
   try {
-    writeBinding(root, { ...state.binding, seen: now.toISOString() }, now);
+    writeBinding(root, { ...state.binding, seen: isoTimestamp(now.getTime()) }, now);
   } catch { /* a binding that cannot be re-stamped still binds */ }
 }
 

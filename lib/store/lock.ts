@@ -30,6 +30,7 @@ import {
   showLoc,
   verifyChain,
 } from "./containment.ts";
+import { isoTimestamp } from "../core/timestamp.ts";
 
 /** Name of the lock file inside the locked directory. */
 export const LOCK_NAME = ".pwf.lock";
@@ -67,7 +68,7 @@ interface Held {
 }
 
 function ownerToken(token: string): string {
-  return JSON.stringify({ pid: Deno.pid, host: null, started: new Date().toISOString(), token }) +
+  return JSON.stringify({ pid: Deno.pid, host: null, started: isoTimestamp(Date.now()), token }) +
     "\n";
 }
 

@@ -172,7 +172,11 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
       [
         "session-start",
         async () =>
-          await composeUserprompt(s) + await sessionCatchup(plan, why, ctx.host.now(), s.budget),
+          await composeUserprompt(s) +
+          await sessionCatchup(plan, why, ctx.host.now(), s.budget, {
+            text: s.planText,
+            parsed: s.plan,
+          }),
       ],
     ] as const
   ) {

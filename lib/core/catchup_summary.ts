@@ -7,7 +7,13 @@
  */
 
 import { DATA_ONLY_LINE, frame } from "./framing.ts";
-import { countPhases, inProgressPhase, parsePlan, type PhaseCounts } from "./plan_parse.ts";
+import {
+  countPhases,
+  inProgressPhase,
+  parsePlan,
+  type PhaseCounts,
+  type Plan,
+} from "./plan_parse.ts";
 import { splitLines } from "./lines.ts";
 import { isoSeconds } from "./timestamp.ts";
 
@@ -37,6 +43,8 @@ export interface CatchupInput {
   /** Ledger record count, and the fixed-shape ledger summary (null when the plan has no ledger). */
   readonly ledger: { readonly records: number; readonly summary: string | null };
   readonly now: Date;
+  /** task_plan.md's text parsed, when the caller has parsed it already (else it is parsed here). */
+  readonly parsed?: Plan;
 }
 
 /** The summary as one result object (rendered as text or JSON). */
@@ -96,7 +104,7 @@ export function tailLines(text: string, n: number): { text: string; truncated: b
 export function catchupSummary(input: CatchupInput): CatchupSummary {
   const file = (name: CatchupFile["name"]) => input.files.find((f) => f.name === name);
   const planFile = file("task_plan.md");
-  const plan = parsePlan(planFile?.state === "file" ? planFile.text : "");
+  const plan = input.parsed ?? parsePlan(planFile?.state === "file" ? planFile.text : "");
   const active = inProgressPhase(plan);
   const progress = file("progress.md");
   const tail = progress?.state === "file" ? tailLines(progress.text, PROGRESS_TAIL_LINES) : null;

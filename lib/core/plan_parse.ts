@@ -87,14 +87,8 @@ const TITLE_LEAD_REGEXP = /^\s*[:.\-–—]?\s*/;
  * ```
  */
 export function parsePlan(text: string): Plan {
-  // One fire may parse the same text twice (the view and the catch-up): keep the last result.
-  if (text === lastParsed?.text) return lastParsed.plan;
-  const plan = allVisible(text) ? parsePlanOnePass(text) : parsePlanFull(text);
-  lastParsed = { text, plan };
-  return plan;
+  return allVisible(text) ? parsePlanOnePass(text) : parsePlanFull(text);
 }
-
-let lastParsed: { readonly text: string; readonly plan: Plan } | null = null;
 
 /**
  * Whether every line of `text` is visible Markdown, i.e. visibleLines is the

@@ -9,7 +9,7 @@
 import type { CatchupFile, CatchupInput } from "../core/catchup_summary.ts";
 import { ContainmentError } from "../core/errors.ts";
 import { ledgerSummary, parseRecord } from "../core/ledger.ts";
-import { parsePlan } from "../core/plan_parse.ts";
+import { parsePlan, type Plan } from "../core/plan_parse.ts";
 import { decodeText } from "../core/text.ts";
 import { readFile } from "./files.ts";
 import { ledgerFiles } from "./ledger_files.ts";
@@ -42,7 +42,7 @@ export function readCatchupFile(plan: PlanRef, name: PlanFileName): CatchupFile 
  * ledger files, the fixed-shape `pwf ledger summary` block. A ledger file
  * refused by containment leaves the summary out rather than failing.
  */
-export function catchupLedger(plan: PlanRef, planText: string): CatchupInput["ledger"] {
+export function catchupLedger(plan: PlanRef, parsed: Plan): CatchupInput["ledger"] {
   try {
     if (ledgerFiles(plan).length === 0) return { records: 0, summary: null };
     const ledgers = agentLedgers(plan);
@@ -50,21 +50,40 @@ export function catchupLedger(plan: PlanRef, planText: string): CatchupInput["le
       (n, l) => n + l.lines.filter((x) => parseRecord(x) !== null).length,
       0,
     );
-    return { records, summary: ledgerSummary(ledgers, parsePlan(planText)) };
+    return { records, summary: ledgerSummary(ledgers, parsed) };
   } catch (err) {
     if (!(err instanceof ContainmentError)) throw err;
     return { records: 0, summary: null };
   }
 }
 
-/** Gather everything renderCatchupSummary needs for a resolved plan. */
-export function gatherCatchupInput(plan: PlanRef, why: string, now: Date): CatchupInput {
+/** A plan text the caller has parsed already, and its parse. */
+export interface ParsedPlanText {
+  readonly text: string;
+  readonly parsed: Plan;
+}
+
+/**
+ * Gather everything renderCatchupSummary needs for a resolved plan.
+ * task_plan.md is parsed once here, or not at all when `known` holds the
+ * parse of exactly the text read (session-start parsed it for the view).
+ */
+export function gatherCatchupInput(
+  plan: PlanRef,
+  why: string,
+  now: Date,
+  known?: ParsedPlanText,
+): CatchupInput {
   const files = PLAN_FILES.map((name) => readCatchupFile(plan, name));
   const planText = files.find((f) => f.name === "task_plan.md")?.text ?? "";
+  const parsed = known !== undefined && known.text === planText
+    ? known.parsed
+    : parsePlan(planText);
   return {
     plan: { id: plan.id, dir: plan.display, why },
     files,
-    ledger: catchupLedger(plan, planText),
+    ledger: catchupLedger(plan, parsed),
     now,
+    parsed,
   };
 }

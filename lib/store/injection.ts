@@ -10,7 +10,7 @@ import { agentLedgers } from "./ledger_store.ts";
 import { ledgerSummary } from "../core/ledger.ts";
 import { sessionStartGuidance } from "../core/guidance.ts";
 import { catchupSummary, renderCatchupSummary } from "../core/catchup_summary.ts";
-import { gatherCatchupInput } from "./catchup_input.ts";
+import { gatherCatchupInput, type ParsedPlanText } from "./catchup_input.ts";
 import { PwfError } from "../core/errors.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import {
@@ -229,7 +229,10 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   const named = planLine(tier, planId, opts);
   if (tier === "session-start") {
     const budget = s.budget - named.length;
-    const catchup = await sessionCatchup(r.plan, r.why, opts.now, budget);
+    const catchup = await sessionCatchup(r.plan, r.why, opts.now, budget, {
+      text: s.planText,
+      parsed: s.plan,
+    });
     const body = await composeUserprompt({ ...s, budget: budget - catchup.length });
     // The plan view has a floor: at a small budget the catch-up gives way.
     const rest = cutFramed(catchup, Math.max(0, budget - body.length));
@@ -256,8 +259,9 @@ export async function sessionCatchup(
   why: string,
   now: Date,
   budget: number,
+  known?: ParsedPlanText,
 ): Promise<string> {
-  const summary = catchupSummary(gatherCatchupInput(plan, why, now));
+  const summary = catchupSummary(gatherCatchupInput(plan, why, now, known));
   const text = await renderCatchupSummary(summary, { dataOnlyLine: false, excerpts: false });
   return cutFramed(text, Math.floor(budget / 3));
 }

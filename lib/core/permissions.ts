@@ -68,11 +68,20 @@ export const PERMISSION_FLAGS: readonly string[] = [
  * measurement); deno.json's `pwf` task carries the same list and a test fails
  * when they drift.
  *
- * Empty: no flag has won yet. Measured (docs/performance.md): `--no-lazy`
- * cost more CPU per fire; `--lite-mode` doubled the 100k-phase tiers;
- * `--single-threaded` lowered peak memory at 1 MiB (1.53-1.57x the empty
- * script instead of 1.70-1.76x) but stops V8's delayed tasks, so the hook's
- * stdin deadline (Atomics.waitAsync, main.ts) never fires and a host that
- * keeps stdin open hangs the hook (tests/host_io_test.ts fails with it).
+ * `--no-concurrent-recompilation`: V8 optimises hot functions on the main
+ * thread instead of on a background compiler thread, whose first zone
+ * allocations cost resident memory (a fresh malloc arena) in a process that
+ * lives for tens of milliseconds. Measured (docs/performance.md): 1 MiB plan
+ * peak RSS 1.69-1.74x -> 1.52-1.57x the empty script, CPU per 1 MiB fire
+ * about 74 -> 50 ms; typical fires and the 100k-phase tiers unchanged in CPU.
+ * The stdin deadline (Atomics.waitAsync, main.ts) still fires under it.
+ *
+ * Measured and not adopted: `--no-lazy` (more CPU per fire); `--lite-mode`
+ * (doubled the 100k-phase tiers); `--single-threaded` (stops V8's delayed
+ * tasks, so the stdin deadline never fires and a host that keeps stdin open
+ * hangs the hook; tests/host_io_test.ts fails with it); `--no-concurrent-sparkplug`,
+ * `--single-threaded-gc`, `--no-maglev`, `--jitless`, `--optimize-for-size`,
+ * `--efficiency-mode`, `--max-semi-space-size=1` (no further gain, or a loss
+ * at 1 MiB).
  */
-export const RUN_FLAGS: readonly string[] = [];
+export const RUN_FLAGS: readonly string[] = ["--v8-flags=--no-concurrent-recompilation"];

@@ -9,6 +9,8 @@
  * @module
  */
 
+import { isoTimestamp } from "./timestamp.ts";
+
 /** The platform a path is printed for (`Host.os`). */
 export type PathOs = "windows" | "posix";
 
@@ -124,5 +126,5 @@ export function formatDuration(ms: number): string {
 export function formatUtc(t: Date): string {
   const ms = t.getTime();
   if (!Number.isFinite(ms)) return "unknown time";
-  return `${t.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+  return `${isoTimestamp(ms).slice(0, 19).replace("T", " ")} UTC`;
 }

@@ -7,8 +7,17 @@
  * Cells run a few at a time: the machine is shared and Wine spawns are slow.
  */
 import { assert, assertEquals } from "./assert.ts";
-import { SAMPLE_PLAN, tempProject } from "./helpers.ts";
-import { calibratedBoundMs, type FaultResult, inBatches, runFaulty } from "./faults.ts";
+import { attestedPlan, SAMPLE_PLAN, tempProject } from "./helpers.ts";
+import {
+  calibratedBoundMs,
+  type FaultResult,
+  type FaultRun,
+  fillDisk,
+  futureLock,
+  inBatches,
+  runFaulty,
+  smallTmpfs,
+} from "./faults.ts";
 import { isLinuxRoot, skipWhen } from "./skip.ts";
 import { HOSTS } from "../lib/hosts/table.ts";
 import type { HostEvent, HostSpec } from "../lib/hosts/host_spec.ts";
@@ -23,23 +32,6 @@ interface Cell {
 const CELLS: readonly Cell[] = HOSTS.flatMap((host) =>
   host.events.map((event) => ({ host, event }))
 );
-
-/** A gated, attested plan (so Stop events write gate counters under the lock). */
-async function project(dir: string): Promise<string> {
-  const init = await runFaulty(dir, ["init", "Matrix", "--gated", "--json"]);
-  if (init.code !== 0) throw new Error(init.stderr);
-  const id = JSON.parse(init.stdout).id;
-  await Deno.writeTextFile(`${dir}/.planning/${id}/task_plan.md`, SAMPLE_PLAN);
-  if ((await runFaulty(dir, ["attest"])).code !== 0) throw new Error("attest failed");
-  return id;
-}
-
-async function futureLock(dir: string, id: string): Promise<void> {
-  const path = `${dir}/.planning/${id}/.pwf.lock`;
-  await Deno.writeTextFile(path, "x\n");
-  const future = new Date(Date.now() + 3600_000);
-  await Deno.utime(path, future, future);
-}
 
 /** Whether the host answers this event in JSON (judged by its own respond()). */
 function speaksJson(c: Cell): boolean {
@@ -86,7 +78,8 @@ async function perHost(
   await inBatches(HOSTS.map((h, i) => ({ h, i })), WIDTH, async ({ h, i }) => {
     const p = dirOf ? await dirOf(i) : await tempProject("pwf-matrix-");
     try {
-      const id = await project(p.dir);
+      // Gated and attested, so Stop events write gate counters under the lock.
+      const id = await attestedPlan(p.dir, SAMPLE_PLAN);
       await fn(p.dir, id, CELLS.filter((c) => c.host === h));
     } finally {
       await p.cleanup();
@@ -94,42 +87,40 @@ async function perHost(
   });
 }
 
-Deno.test("every host event with stdin held open and a lock from the future: contract exit code, valid output, within the bound", async () => {
-  assert(CELLS.length >= HOSTS.length, "the host table registers events");
+/** The wall-time bound of a cell on this machine, calibrated in a throwaway project. */
+async function matrixBound(): Promise<number> {
   const p = await tempProject("pwf-matrix-");
-  const bound = await calibratedBoundMs(p.dir, WIDTH).finally(p.cleanup);
+  return await calibratedBoundMs(p.dir, WIDTH).finally(p.cleanup);
+}
+
+/** Fire every cell of every host once with a lock from the future and the faults `f`. */
+async function everyCellWithFutureLock(f: FaultRun, fault: string, output: boolean) {
+  const bound = await matrixBound();
   await perHost(async (dir, id, cells) => {
     for (const c of cells) {
       await futureLock(dir, id);
-      const r = await runFaulty(dir, ["hook", c.host.name, c.event.name], {
-        stdin: "",
-        holdStdin: true,
-      });
-      assertCell(c, r, bound, "stdin held open, future lock", true);
+      const r = await runFaulty(dir, ["hook", c.host.name, c.event.name], f);
+      assertCell(c, r, bound, fault, output);
     }
   });
+}
+
+Deno.test("every host event with stdin held open and a lock from the future: contract exit code, valid output, within the bound", async () => {
+  assert(CELLS.length >= HOSTS.length, "the host table registers events");
+  await everyCellWithFutureLock(
+    { stdin: "", holdStdin: true },
+    "stdin held open, future lock",
+    true,
+  );
 });
 
 Deno.test("every host event with a broken stdout, stdin held open and a lock from the future: contract exit code within the bound", async () => {
-  const p = await tempProject("pwf-matrix-");
-  const bound = await calibratedBoundMs(p.dir, WIDTH).finally(p.cleanup);
-  await perHost(async (dir, id, cells) => {
-    for (const c of cells) {
-      await futureLock(dir, id);
-      const r = await runFaulty(dir, ["hook", c.host.name, c.event.name], {
-        stdin: '{"session_id":"s"}',
-        holdStdin: true,
-        brokenStdout: true,
-      });
-      assertCell(c, r, bound, "broken stdout, stdin held open, future lock", false);
-    }
-  });
+  await everyCellWithFutureLock(
+    { stdin: '{"session_id":"s"}', holdStdin: true, brokenStdout: true },
+    "broken stdout, stdin held open, future lock",
+    false,
+  );
 });
-
-async function run(cmd: string, args: string[]): Promise<void> {
-  const out = await new Deno.Command(cmd, { args, stderr: "piped" }).output();
-  if (!out.success) throw new Error(`${cmd}: ${new TextDecoder().decode(out.stderr)}`);
-}
 
 Deno.test(skipWhen(
   !isLinuxRoot(),
@@ -138,19 +129,10 @@ Deno.test(skipWhen(
     name:
       "every host event on a full disk with stdin held open: contract exit code, valid output, within the bound",
     fn: async () => {
-      const p = await tempProject("pwf-matrix-");
-      const bound = await calibratedBoundMs(p.dir, WIDTH).finally(p.cleanup);
+      const bound = await matrixBound();
       await perHost(
         async (dir, _id, cells) => {
-          // Fill this host's tmpfs to the last byte, then fire every event.
-          const f = await Deno.open(`${dir}/filler`, { write: true, create: true });
-          try {
-            for (;;) await f.write(new Uint8Array(4096));
-          } catch {
-            /* full */
-          } finally {
-            f.close();
-          }
+          await fillDisk(dir); // this host's tmpfs, to the last byte; then every event fires
           for (const c of cells) {
             const r = await runFaulty(dir, ["hook", c.host.name, c.event.name], {
               stdin: "{}",
@@ -159,17 +141,7 @@ Deno.test(skipWhen(
             assertCell(c, r, bound, "full disk, stdin held open", true);
           }
         },
-        async (i) => {
-          const base = await Deno.makeTempDir({ prefix: `pwf-matrix-full-${i}-` });
-          await run("mount", ["-t", "tmpfs", "-o", "size=1m,nr_inodes=300", "tmpfs", base]);
-          return {
-            dir: base,
-            cleanup: async () => {
-              await run("umount", [base]).catch(() => run("umount", ["-l", base]));
-              await Deno.remove(base, { recursive: true });
-            },
-          };
-        },
+        (i) => smallTmpfs(`pwf-matrix-full-${i}-`, 300),
       );
     },
   },

@@ -8,9 +8,8 @@
  */
 
 import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
-import { MAIN } from "./helpers.ts";
-
-const SCRUBBED = /^(PWF_|PLAN_ID$|PLANNING_DISABLED$|NO_COLOR$|INIT_CWD$)/;
+import { LOCK_NAME } from "../lib/store/lock.ts";
+import { baseEnv, MAIN } from "./helpers.ts";
 
 /** How a faulty run is set up. */
 export interface FaultRun {
@@ -43,13 +42,11 @@ export async function runFaulty(
   args: readonly string[],
   f: FaultRun = {},
 ): Promise<FaultResult> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(Deno.env.toObject())) if (!SCRUBBED.test(k)) env[k] = v;
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", ...RUN_FLAGS, ...PERMISSION_FLAGS, MAIN, ...args],
     cwd,
-    env: { ...env, ...f.env },
+    env: { ...baseEnv(), ...f.env },
     clearEnv: true,
     stdin: "piped",
     stdout: "piped",
@@ -118,4 +115,68 @@ export async function calibratedBoundMs(cwd: string, width = 1): Promise<number>
   );
   const slowest = Math.max(...runs.map((r) => r.ms));
   return Math.max(2000, 2 * slowest + 1000);
+}
+
+/**
+ * Plant a plan's lock file as a crashed or foreign writer leaves one (nobody
+ * holds its OS lock): `text` as its content, `mtime` as its age. Returns its path.
+ */
+export async function plantLock(
+  dir: string,
+  id: string,
+  opts: { text?: string; mtime?: Date } = {},
+): Promise<string> {
+  const path = `${dir}/.planning/${id}/${LOCK_NAME}`;
+  await Deno.writeTextFile(path, opts.text ?? "x\n");
+  if (opts.mtime) await Deno.utime(path, opts.mtime, opts.mtime);
+  return path;
+}
+
+/** A lock whose mtime is an hour in the future (a clock stepped back after a crash). */
+export function futureLock(dir: string, id: string): Promise<string> {
+  return plantLock(dir, id, { mtime: new Date(Date.now() + 3600_000) });
+}
+
+/** Write zeros into `dir/filler` until the filesystem is full; returns the filler's path. */
+export async function fillDisk(dir: string): Promise<string> {
+  const path = `${dir}/filler`;
+  const f = await Deno.open(path, { write: true, create: true });
+  const chunk = new Uint8Array(4096);
+  try {
+    for (;;) await f.write(chunk);
+  } catch {
+    /* ENOSPC: full */
+  } finally {
+    f.close();
+  }
+  return path;
+}
+
+async function sh(cmd: string, args: string[]): Promise<void> {
+  const out = await new Deno.Command(cmd, { args, stderr: "piped" }).output();
+  if (!out.success) {
+    throw new Error(`${cmd} ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+  }
+}
+
+/**
+ * A fresh project directory on its own 1 MiB tmpfs with `inodes` inodes, so a
+ * test can fill it (root on Linux only: tests/skip.ts isLinuxRoot). The
+ * cleanup unmounts it and removes it.
+ */
+export async function smallTmpfs(
+  prefix: string,
+  inodes: number,
+): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const base = await Deno.makeTempDir({ prefix });
+  const dir = `${base}/p`;
+  await Deno.mkdir(dir);
+  await sh("mount", ["-t", "tmpfs", "-o", `size=1m,nr_inodes=${inodes}`, "tmpfs", dir]);
+  return {
+    dir,
+    cleanup: async () => {
+      await sh("umount", [dir]).catch(() => sh("umount", ["-l", dir]));
+      await Deno.remove(base, { recursive: true });
+    },
+  };
 }

@@ -5,31 +5,9 @@
  * waiting. Needs a small tmpfs, so it runs as root on Linux only.
  */
 import { assert, assertEquals } from "./assert.ts";
-import { assertNoLeftovers, SAMPLE_PLAN } from "./helpers.ts";
-import { runFaulty } from "./faults.ts";
+import { assertNoLeftovers, attestedPlan, SAMPLE_PLAN } from "./helpers.ts";
+import { fillDisk, runFaulty, smallTmpfs } from "./faults.ts";
 import { isLinuxRoot, skipWhen } from "./skip.ts";
-
-async function sh(cmd: string, args: string[]): Promise<void> {
-  const out = await new Deno.Command(cmd, { args, stderr: "piped" }).output();
-  if (!out.success) {
-    throw new Error(`${cmd} ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
-  }
-}
-
-/** Fill the filesystem at `dir` until a write fails; returns the filler's path. */
-async function fill(dir: string): Promise<string> {
-  const path = `${dir}/filler`;
-  const f = await Deno.open(path, { write: true, create: true });
-  const chunk = new Uint8Array(4096);
-  try {
-    for (;;) await f.write(chunk);
-  } catch {
-    /* ENOSPC: full */
-  } finally {
-    f.close();
-  }
-  return path;
-}
 
 async function tree(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -53,17 +31,10 @@ Deno.test(skipWhen(
     name:
       "on a full disk every command fails cleanly, hooks still answer, and nothing is left behind",
     fn: async () => {
-      const base = await Deno.makeTempDir({ prefix: "pwf-full-" });
-      const dir = `${base}/p`;
-      await Deno.mkdir(dir);
-      await sh("mount", ["-t", "tmpfs", "-o", "size=1m,nr_inodes=200", "tmpfs", dir]);
+      const { dir, cleanup } = await smallTmpfs("pwf-full-", 200);
       try {
-        const init = await runFaulty(dir, ["init", "Full", "--gated", "--json"]);
-        assertEquals(init.code, 0, init.stderr);
-        const id = JSON.parse(init.stdout).id;
-        await Deno.writeTextFile(`${dir}/.planning/${id}/task_plan.md`, SAMPLE_PLAN);
-        assertEquals((await runFaulty(dir, ["attest"])).code, 0);
-        const filler = await fill(dir);
+        const id = await attestedPlan(dir, SAMPLE_PLAN);
+        const filler = await fillDisk(dir);
         const before = await tree(dir);
         const planBefore = await Deno.readTextFile(`${dir}/.planning/${id}/task_plan.md`);
         for (
@@ -95,8 +66,7 @@ Deno.test(skipWhen(
         assert(performance.now() - t0 < 4000, "the next writer waited on a lock");
         await assertNoLeftovers(dir);
       } finally {
-        await sh("umount", [dir]).catch(() => sh("umount", ["-l", dir]));
-        await Deno.remove(base, { recursive: true });
+        await cleanup();
       }
     },
   },

@@ -41,7 +41,8 @@ export interface RunOptions {
 const SCRUBBED =
   /^(PWF_|PLAN_ID$|PLANNING_DISABLED$|NO_COLOR$|INIT_CWD$|CLAUDE_CODE_SESSION_ID$|CODEX_THREAD_ID$|CLAUDE_PID$)/;
 
-function baseEnv(): Record<string, string> {
+/** This process's environment without pwf's own variables and the hosts' session ids. */
+export function baseEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(Deno.env.toObject())) if (!SCRUBBED.test(k)) env[k] = v;
   return env;
@@ -141,6 +142,22 @@ export async function initPlan(dir: string, args: readonly string[] = ["Demo"]):
   const r = await runPwf(dir, ["init", ...args, "--json"]);
   if (r.code !== 0) throw new Error(`init failed: ${r.stderr}`);
   return JSON.parse(r.stdout).id;
+}
+
+/**
+ * Init a plan (`flags` choose the mode: gated by default), replace its
+ * task_plan.md with `text` and attest it; returns the plan id.
+ */
+export async function attestedPlan(
+  dir: string,
+  text: string,
+  flags: readonly string[] = ["--gated"],
+): Promise<string> {
+  const id = await initPlan(dir, ["Attested", ...flags]);
+  await writeText(dir, `.planning/${id}/task_plan.md`, text);
+  const r = await runPwf(dir, ["attest"]);
+  if (r.code !== 0) throw new Error(`attest failed: ${r.stderr}`);
+  return id;
 }
 
 /** A typical plan with a goal and five phases, phase 2 in progress. */

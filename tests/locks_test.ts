@@ -4,37 +4,41 @@
  * more than a few hundred ms; a command that gives up says who holds it.
  */
 import { assert, assertEquals, assertRejects, assertStringIncludes } from "./assert.ts";
-import { initPlan, inProject, readText, SAMPLE_PLAN, writeText } from "./helpers.ts";
-import { calibratedBoundMs, runFaulty } from "./faults.ts";
+import { attestedPlan, inProject, readText, SAMPLE_PLAN } from "./helpers.ts";
+import { calibratedBoundMs, futureLock, plantLock, runFaulty } from "./faults.ts";
 import { LOCK_NAME, withLock } from "../lib/store/lock.ts";
-import { planningLoc } from "../lib/store/containment.ts";
+import { type Location, planningLoc } from "../lib/store/containment.ts";
 
-async function gated(dir: string): Promise<string> {
-  const id = await initPlan(dir, ["Locks", "--gated"]);
-  await writeText(dir, `.planning/${id}/task_plan.md`, SAMPLE_PLAN);
-  assertEquals((await runFaulty(dir, ["attest"])).code, 0);
-  return id;
-}
-
-async function lockFile(dir: string, id: string, text = "x\n"): Promise<string> {
-  const path = `${dir}/.planning/${id}/${LOCK_NAME}`;
-  await Deno.writeTextFile(path, text);
-  return path;
+/**
+ * Take the lock of `loc` in this test process, a live owner holding it (and
+ * its OS lock) until the returned release is called and awaited.
+ */
+async function holdLock(loc: Location): Promise<() => Promise<void>> {
+  let release = () => {};
+  const holding = new Promise<void>((r) => release = r);
+  let entered = () => {};
+  const inside = new Promise<void>((r) => entered = r);
+  const owner = withLock(loc, async () => {
+    entered();
+    await holding;
+  });
+  await inside;
+  return async () => {
+    release();
+    await owner;
+  };
 }
 
 Deno.test("a lock whose mtime is an hour in the future is taken over by commands and hooks", async () => {
   await inProject(async (dir) => {
-    const id = await gated(dir);
+    const id = await attestedPlan(dir, SAMPLE_PLAN);
     const bound = await calibratedBoundMs(dir);
-    const path = await lockFile(dir, id);
-    const future = new Date(Date.now() + 3600_000);
-    await Deno.utime(path, future, future);
+    await futureLock(dir, id);
     const stop = await runFaulty(dir, ["hook", "claude", "Stop"], { stdin: "{}" });
     assertEquals(stop.code, 0);
     assert(stop.ms < bound, `Stop hook took ${stop.ms.toFixed(0)} ms (bound ${bound})`);
     assertEquals(JSON.parse(stop.stdout).decision, "block", stop.stdout + stop.stderr);
-    await Deno.writeTextFile(path, "x\n");
-    await Deno.utime(path, future, future);
+    await futureLock(dir, id);
     const phase = await runFaulty(dir, ["phase", "2", "complete"]);
     assertEquals(phase.code, 0, phase.stderr);
     assert(phase.ms < bound, `phase took ${phase.ms.toFixed(0)} ms (bound ${bound})`);
@@ -44,10 +48,12 @@ Deno.test("a lock whose mtime is an hour in the future is taken over by commands
 
 Deno.test("a fresh lock left by a dead owner is taken over at once, not after the stale limit", async () => {
   await inProject(async (dir) => {
-    const id = await gated(dir);
+    const id = await attestedPlan(dir, SAMPLE_PLAN);
     const bound = await calibratedBoundMs(dir);
     // The owner died: the file is there (fresh mtime) but nobody holds its OS lock.
-    await lockFile(dir, id, `{"pid":999999,"host":null,"started":"2026-01-01T00:00:00Z"}\n`);
+    await plantLock(dir, id, {
+      text: `{"pid":999999,"host":null,"started":"2026-01-01T00:00:00Z"}\n`,
+    });
     const r = await runFaulty(dir, ["phase", "2", "complete"]);
     assertEquals(r.code, 0, r.stderr);
     assert(r.ms < bound, `phase took ${r.ms.toFixed(0)} ms: it waited for the stale limit`);
@@ -56,10 +62,8 @@ Deno.test("a fresh lock left by a dead owner is taken over at once, not after th
 
 Deno.test("a lock older than the stale limit is taken over", async () => {
   await inProject(async (dir) => {
-    const id = await gated(dir);
-    const path = await lockFile(dir, id);
-    const old = new Date(Date.now() - 60_000);
-    await Deno.utime(path, old, old);
+    const id = await attestedPlan(dir, SAMPLE_PLAN);
+    await plantLock(dir, id, { mtime: new Date(Date.now() - 60_000) });
     const r = await runFaulty(dir, ["ledger", "append", "note", "x"]);
     assertEquals(r.code, 0, r.stderr);
   });
@@ -67,19 +71,10 @@ Deno.test("a lock older than the stale limit is taken over", async () => {
 
 Deno.test("a Stop hook waits a few hundred ms at most on a lock a live owner holds, exits 0 and answers", async () => {
   await inProject(async (dir) => {
-    const id = await gated(dir);
+    const id = await attestedPlan(dir, SAMPLE_PLAN);
     const bound = await calibratedBoundMs(dir);
-    const dirLoc = planningLoc(dir, id);
-    let release = () => {};
-    const holding = new Promise<void>((r) => release = r);
-    let entered = () => {};
-    const inside = new Promise<void>((r) => entered = r);
     // This test process is the live owner, holding the lock (and its OS lock) throughout.
-    const owner = withLock(dirLoc, async () => {
-      entered();
-      await holding;
-    });
-    await inside;
+    const release = await holdLock(planningLoc(dir, id));
     try {
       for (const host of ["claude", "codex"]) {
         const r = await runFaulty(dir, ["hook", host, "Stop"], { stdin: "{}" });
@@ -90,25 +85,16 @@ Deno.test("a Stop hook waits a few hundred ms at most on a lock a live owner hol
         assertStringIncludes(r.stderr, "lock");
       }
     } finally {
-      release();
-      await owner;
+      await release();
     }
   });
 });
 
 Deno.test("a command that gives up on a held lock names the holder's pid, start and age", async () => {
   await inProject(async (dir) => {
-    const id = await gated(dir);
+    const id = await attestedPlan(dir, SAMPLE_PLAN);
     const dirLoc = planningLoc(dir, id);
-    let release = () => {};
-    const holding = new Promise<void>((r) => release = r);
-    let entered = () => {};
-    const inside = new Promise<void>((r) => entered = r);
-    const owner = withLock(dirLoc, async () => {
-      entered();
-      await holding;
-    });
-    await inside;
+    const release = await holdLock(dirLoc);
     try {
       const err = await assertRejects(() => withLock(dirLoc, () => 1, { waitMs: 150 }));
       const msg = (err as Error).message;
@@ -116,15 +102,14 @@ Deno.test("a command that gives up on a held lock names the holder's pid, start 
       assert(/\(age \d+\.\d s\)/.test(msg), msg);
       assertStringIncludes(msg, `.planning/${id}/${LOCK_NAME}`);
     } finally {
-      release();
-      await owner;
+      await release();
     }
   });
 });
 
 Deno.test("the lock file carries an owner token with pid and start time", async () => {
   await inProject(async (dir) => {
-    const id = await gated(dir);
+    const id = await attestedPlan(dir, SAMPLE_PLAN);
     const text = await withLock(
       planningLoc(dir, id),
       () => Deno.readTextFile(`${dir}/.planning/${id}/${LOCK_NAME}`).catch(() => "(locked)"),

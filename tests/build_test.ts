@@ -156,20 +156,31 @@ async function seedEsbuild(denoDir: string): Promise<void> {
   assert(seeded > 0, `no esbuild in ${real} (the bundle step caches it there)`);
 }
 
+/**
+ * The environment of a compile with no network even where there is one (every
+ * proxy variable points at a closed port) and `denoDir` as its DENO_DIR.
+ */
+function offline(denoDir: string): Record<string, string> {
+  const unreachable = "http://127.0.0.1:9";
+  return {
+    DENO_DIR: denoDir,
+    HTTPS_PROXY: unreachable,
+    https_proxy: unreachable,
+    HTTP_PROXY: unreachable,
+    http_proxy: unreachable,
+  };
+}
+
 Deno.test("deno task compile without network and without DENORT_BIN fails non-zero saying the denort runtime could not be downloaded", async () => {
   const p = await tempProject("pwf-compile-");
   try {
     const before = await Deno.readTextFile(BUILD_INFO_FILE);
     await Deno.mkdir(`${p.dir}/deno_dir`);
     await seedEsbuild(`${p.dir}/deno_dir`); // deno bundle's esbuild, so that only denort is missing
-    const unreachable = "http://127.0.0.1:9"; // forces "no network" even where there is one
-    const r = await compileTask(["--target", "x86_64-unknown-linux-gnu", "--out", `${p.dir}/out`], {
-      DENO_DIR: `${p.dir}/deno_dir`, // no cached denort
-      HTTPS_PROXY: unreachable,
-      https_proxy: unreachable,
-      HTTP_PROXY: unreachable,
-      http_proxy: unreachable,
-    });
+    const r = await compileTask(
+      ["--target", "x86_64-unknown-linux-gnu", "--out", `${p.dir}/out`],
+      offline(`${p.dir}/deno_dir`), // no cached denort
+    );
     assertEquals(r.code, 1, r.stderr);
     const last = r.stderr.trim().split("\n").at(-1) ?? "";
     assertStringIncludes(last, "pwf compile: cannot build x86_64-unknown-linux-gnu");
@@ -187,14 +198,10 @@ Deno.test("compile without a cached esbuild and without the npm registry fails s
   const p = await tempProject("pwf-compile-");
   try {
     await Deno.mkdir(`${p.dir}/deno_dir`);
-    const unreachable = "http://127.0.0.1:9";
-    const r = await compileTask(["--target", "x86_64-unknown-linux-gnu", "--out", `${p.dir}/out`], {
-      DENO_DIR: `${p.dir}/deno_dir`,
-      HTTPS_PROXY: unreachable,
-      https_proxy: unreachable,
-      HTTP_PROXY: unreachable,
-      http_proxy: unreachable,
-    });
+    const r = await compileTask(
+      ["--target", "x86_64-unknown-linux-gnu", "--out", `${p.dir}/out`],
+      offline(`${p.dir}/deno_dir`), // no cached esbuild either
+    );
     assertEquals(r.code, 1, r.stderr);
     const last = r.stderr.trim().split("\n").at(-1) ?? "";
     assertStringIncludes(last, "pwf compile: deno bundle could not get esbuild");

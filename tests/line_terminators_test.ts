@@ -5,7 +5,7 @@
  * nor hide a phase from one consumer and not another.
  */
 import { assert, assertEquals } from "./assert.ts";
-import { initPlan, inProject, runPwf, writeText } from "./helpers.ts";
+import { attestedPlan, initPlan, inProject, runPwf, writeText } from "./helpers.ts";
 import { runInProcess } from "./in_process.ts";
 import { frameNonce, parseFrames } from "../lib/core/framing.ts";
 import { splitLines } from "../lib/core/lines.ts";
@@ -17,14 +17,11 @@ const TERMINATORS = ["\n", "\r\n", "\r", "\v", "\f", "\x85", "\u2028", "\u2029"]
 
 Deno.test("a phase heading cut by U+2028 is the same phase to status, lint, check and the Stop hook", async () => {
   await inProject(async (dir) => {
-    const id = await initPlan(dir, ["Gate", "--gated"]);
-    await writeText(
+    await attestedPlan(
       dir,
-      `.planning/${id}/task_plan.md`,
       "# T\n## Goal\nG\n## Next Step\nN\n### Phase 1: Requirements\u2028Discovery\n- **Status:** in_progress\n" +
         "### Phase 2: Build\n- **Status:** pending\n",
     );
-    assertEquals((await runPwf(dir, ["attest"])).code, 0);
     const status = JSON.parse((await runPwf(dir, ["status", "--json"])).stdout);
     assertEquals(status.phases.map((p: { number: number }) => p.number), [1, 2]);
     const check = await runPwf(dir, ["check", "--json"]);

@@ -12,6 +12,7 @@ import { sessionStartGuidance } from "../core/guidance.ts";
 import { catchupSummary, renderCatchupSummary } from "../core/catchup_summary.ts";
 import { gatherCatchupInput, type ParsedPlanText } from "./catchup_input.ts";
 import { PwfError } from "../core/errors.ts";
+import type { Mode } from "../core/mode.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import {
   budgetFrom,
@@ -137,17 +138,21 @@ function isolationNotice(opts: FireOptions): string | null {
   return `${PREFIX} Session isolation is on (.planning/sessions/ exists) and this session is not attached, so no plan was injected. Attach it by creating .planning/sessions/<session id>.attached (or set PWF_SESSION_ID), or delete .planning/sessions/ to turn isolation off.`;
 }
 
-/** Gather the state of a resolved plan for composing. */
+/**
+ * Gather the state of a resolved plan for composing. `mode` is the plan's
+ * mode when the caller has read `.mode` already (pretool reads it first).
+ */
 export async function gatherState(
   plan: PlanRef,
   env: (name: string) => string | undefined,
+  known?: Mode,
 ): Promise<InjectionState | null> {
   // One read: the view and the attestation hash come from the same bytes.
   const got = await readPlanForView(plan);
   if (got === null) return null;
   const planText = got.text;
   const parsed = parsePlan(planText);
-  const mode = readMode(plan);
+  const mode = known ?? readMode(plan);
   const ledger = mode.autonomous ? autonomousLedger(plan, parsed) : "";
   return {
     id: plan.id,
@@ -169,12 +174,12 @@ function autonomousLedger(plan: PlanRef, parsed: ReturnType<typeof parsePlan>): 
   return ledgerSummary(agentLedgers(plan), parsed);
 }
 
-/** Whether the plan's .mode is autonomous; false when it cannot be read (the full path then says why). */
-function autonomousMode(plan: PlanRef): boolean {
+/** The plan's mode, or undefined when `.mode` cannot be read (the full path then says why). */
+function modeIfReadable(plan: PlanRef): Mode | undefined {
   try {
-    return readMode(plan).autonomous;
+    return readMode(plan);
   } catch (err) {
-    if (err instanceof PwfError) return false;
+    if (err instanceof PwfError) return undefined;
     throw err;
   }
 }
@@ -193,14 +198,14 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   if (r.kind === "none") return noPlan(tier, opts.root);
   // Autonomous modes inject nothing before tools, and every pretool notice is empty
   // (notice()): the .mode file alone settles it, before any plan read, parse or hash.
-  if (tier === "pretool" && autonomousMode(r.plan)) {
-    return { text: "", outcome: "silent", planId: r.plan.id };
-  }
+  // The mode read here is reused below: `.mode` is read once per fire.
+  const mode = tier === "pretool" ? modeIfReadable(r.plan) : undefined;
+  if (mode?.autonomous) return { text: "", outcome: "silent", planId: r.plan.id };
   const isolated = isolationNotice(opts);
   if (isolated) return notice(tier, isolated, "not-attached");
   let s: InjectionState | null;
   try {
-    s = await gatherState(r.plan, opts.env);
+    s = await gatherState(r.plan, opts.env, mode);
     if (s && opts.maxChars !== undefined) s = { ...s, budget: Math.min(s.budget, opts.maxChars) };
   } catch (err) {
     // SPEC 5.4: a plan file failing containment (or unreadable) gets one notice, not a crash.

@@ -9,6 +9,7 @@
 import { assert, assertEquals } from "./assert.ts";
 import { attestedPlan, SAMPLE_PLAN, tempProject } from "./helpers.ts";
 import {
+  allowedCodes,
   calibratedBoundMs,
   type FaultResult,
   type FaultRun,
@@ -17,6 +18,7 @@ import {
   inBatches,
   runFaulty,
   smallTmpfs,
+  speaksJson,
 } from "./faults.ts";
 import { isLinuxRoot, skipWhen } from "./skip.ts";
 import { HOSTS } from "../lib/hosts/table.ts";
@@ -32,28 +34,6 @@ interface Cell {
 const CELLS: readonly Cell[] = HOSTS.flatMap((host) =>
   host.events.map((event) => ({ host, event }))
 );
-
-/** Whether the host answers this event in JSON (judged by its own respond()). */
-function speaksJson(c: Cell): boolean {
-  const sample = c.host.respond(c.event, {
-    context: "x",
-    block: c.event.op === "stop" ? "y" : null,
-  });
-  const line = sample.split("\n").find((l) => l.trim() !== "");
-  if (line === undefined) return false;
-  try {
-    JSON.parse(line);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function allowedCodes(c: Cell): number[] {
-  const blocked = c.host.exitCode?.(c.event, { context: "", block: "x" }) ?? 0;
-  const allowed = c.host.exitCode?.(c.event, { context: "", block: null }) ?? 0;
-  return [...new Set([allowed, blocked])];
-}
 
 function assertCell(c: Cell, r: FaultResult, bound: number, fault: string, output: boolean): void {
   const what = `${c.host.name} ${c.event.name} (${fault})`;

@@ -10,6 +10,7 @@
 import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { LOCK_NAME } from "../lib/store/lock.ts";
 import { baseEnv, MAIN } from "./helpers.ts";
+import type { HostEvent, HostSpec } from "../lib/hosts/host_spec.ts";
 
 /** How a faulty run is set up. */
 export interface FaultRun {
@@ -179,4 +180,32 @@ export async function smallTmpfs(
       await Deno.remove(base, { recursive: true });
     },
   };
+
+/** One event of one host. */
+export interface HostCell {
+  readonly host: HostSpec;
+  readonly event: HostEvent;
+}
+
+/** Whether the host answers this event in JSON (judged by its own respond()). */
+export function speaksJson(c: HostCell): boolean {
+  const sample = c.host.respond(c.event, {
+    context: "x",
+    block: c.event.op === "stop" ? "y" : null,
+  });
+  const line = sample.split("\n").find((l) => l.trim() !== "");
+  if (line === undefined) return false;
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The exit codes the host's contract allows for this event (allowed or blocked). */
+export function allowedCodes(c: HostCell): number[] {
+  const blocked = c.host.exitCode?.(c.event, { context: "", block: "x" }) ?? 0;
+  const allowed = c.host.exitCode?.(c.event, { context: "", block: null }) ?? 0;
+  return [...new Set([allowed, blocked])];
 }

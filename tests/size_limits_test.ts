@@ -74,3 +74,33 @@ Deno.test("an unattested plan of any size: hooks inject a truncated view of its 
     assertStringIncludes(r.stdout, "Phase 1: A");
   });
 });
+
+Deno.test("listings that read every plan (use --list, status, doctor) with one attested plan over 16 MiB: the others listed, that one marked with a note, exit 0", async () => {
+  await inProject(async (dir) => {
+    const huge = await hugePlan(dir, true);
+    const small = await initPlan(dir, ["Small"]);
+    await runFaulty(dir, ["use", small]);
+    for (const args of [["use", "--list"], ["use", "--list", "--all"]]) {
+      const r = await runFaulty(dir, args);
+      assertEquals(r.code, 0, `${args.join(" ")}: ${r.stderr}`);
+      assertStringIncludes(r.stdout, small);
+      const row = r.stdout.split("\n").find((l) => l.includes(huge) && !l.startsWith("note:"));
+      assert(row?.includes("unchecked"), r.stdout);
+      const note = r.stdout.split("\n").filter((l) => l.startsWith(`note: ${huge}: `));
+      assertEquals(note.length, 1, r.stdout);
+      assertStringIncludes(note[0]!, LIMIT_LINE);
+    }
+    const j = await runFaulty(dir, ["use", "--list", "--json"]);
+    assertEquals(j.code, 0, j.stderr);
+    const rows = JSON.parse(j.stdout).plans as { id: string; attestation: string; note?: string }[];
+    assertEquals(rows.map((p) => p.id).sort(), [huge, small].sort());
+    assertStringIncludes(rows.find((p) => p.id === huge)!.note ?? "", LIMIT_LINE);
+    assertEquals(rows.find((p) => p.id === small)!.note, undefined);
+    const status = await runFaulty(dir, ["status"]);
+    assertEquals(status.code, 0, status.stderr);
+    assertStringIncludes(status.stdout, huge);
+    const doctor = await runFaulty(dir, ["doctor", "--json"]);
+    const checks = JSON.parse(doctor.stdout).checks as { name: string; detail: string }[];
+    assertStringIncludes(checks.find((c) => c.name === "sessions")!.detail, huge);
+  });
+});

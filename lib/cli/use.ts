@@ -5,7 +5,7 @@
  */
 
 import { paint, table } from "../core/color.ts";
-import { ContainmentError, NoPlanError, UsageError } from "../core/errors.ts";
+import { ContainmentError, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
 import { modeName } from "../core/mode.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
@@ -130,6 +130,21 @@ function showActive(ctx: Context, json: boolean): number {
   return 0;
 }
 
+/** One row of `pwf use --list`. */
+interface ListRow {
+  readonly id: string;
+  readonly state: string;
+  readonly active: boolean;
+  readonly thisSession: boolean;
+  readonly sessions: number;
+  readonly done: number;
+  readonly total: number;
+  readonly mode: string;
+  readonly attestation: string;
+  /** Why a field could not be read (one line, naming the file and the fix). */
+  readonly note?: string;
+}
+
 async function listAll(ctx: Context, json: boolean, all: boolean): Promise<number> {
   const active = readActivePointer(ctx.root);
   const session = commandSession(ctx);
@@ -138,12 +153,19 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
   const mine = session === undefined
     ? null
     : bindings.find((b) => b.session === session)?.plan ?? null;
-  const rows = [];
+  const rows: ListRow[] = [];
   for (const id of listPlans(ctx.root)) {
     const plan = planRef(ctx.root, id);
     try {
       const counts = countPhases(parsePlan(readText(planFile(plan, "task_plan.md")) ?? ""));
-      const attestation = (await readAttestation(plan)).state;
+      // A plan pwf cannot hash (over the size limit, unreadable) is listed with a note.
+      const att = await readAttestation(plan).then(
+        (a) => ({ state: a.state as string, note: null }),
+        (err) => {
+          if (!(err instanceof PwfError) || err instanceof ContainmentError) throw err;
+          return { state: "unchecked", note: err.message };
+        },
+      );
       rows.push({
         id,
         state: isFinished(counts) ? "finished" : "open",
@@ -153,7 +175,8 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
         done: counts.complete,
         total: counts.total,
         mode: modeName(readMode(plan)),
-        attestation,
+        attestation: att.state,
+        ...(att.note !== null && { note: att.note }),
       });
     } catch (err) {
       // One plan failing containment must not hide the others: skip it and say why.
@@ -214,9 +237,11 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
     r.attestation === "tampered" ? paint(c, "red", r.attestation) : r.attestation,
     String(r.sessions),
   ]);
+  const notes = rows.filter((r) => r.note !== undefined).map((r) => `note: ${r.id}: ${r.note}\n`);
   ctx.host.stdout(
     table([[" ", "PLAN", "STATE", "DONE", "MODE", "ATTESTATION", "SESSIONS"], ...body]) +
-      "* = .active_plan, > = this session's plan; SESSIONS = sessions bound to the plan\n",
+      "* = .active_plan, > = this session's plan; SESSIONS = sessions bound to the plan\n" +
+      notes.join(""),
   );
   return 0;
 }

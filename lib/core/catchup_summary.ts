@@ -40,8 +40,15 @@ export interface CatchupFile {
 export interface CatchupInput {
   readonly plan: { readonly id: string | null; readonly dir: string; readonly why: string };
   readonly files: readonly CatchupFile[];
-  /** Ledger record count, and the fixed-shape ledger summary (null when the plan has no ledger). */
-  readonly ledger: { readonly records: number; readonly summary: string | null };
+  /**
+   * Ledger record count (`partial`: of the latest records only, a bounded
+   * read), and the fixed-shape ledger summary (null when the plan has no ledger).
+   */
+  readonly ledger: {
+    readonly records: number;
+    readonly summary: string | null;
+    readonly partial?: boolean;
+  };
   readonly now: Date;
   /** task_plan.md's text parsed, when the caller has parsed it already (else it is parsed here). */
   readonly parsed?: Plan;
@@ -184,7 +191,9 @@ export async function renderCatchupSummary(
     `Phases: ${c.complete}/${c.total} complete; in progress: ${
       s.inProgress ? `Phase ${s.inProgress.number}` : "none"
     }`,
-    `Ledger: ${s.ledger.records} record${s.ledger.records === 1 ? "" : "s"}`,
+    `Ledger: ${s.ledger.partial ? "at least " : ""}${s.ledger.records} record${
+      s.ledger.records === 1 ? "" : "s"
+    }`,
     ...s.problems.map((p) => `Note: ${p}`),
     ...(opts.dataOnlyLine ?? true ? [DATA_ONLY_LINE] : []),
   ].join("\n") + "\n";

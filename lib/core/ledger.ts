@@ -124,11 +124,15 @@ export function ledgerTimestamp(now: Date): string {
 export interface AgentLedger {
   readonly agent: string;
   readonly lines: readonly string[];
+  /** Whether `lines` are only the file's latest records (a hook's bounded read). */
+  readonly tail?: boolean;
 }
 
 /**
  * The fixed-shape ledger summary: no timestamps, no free text, so identical
- * state gives identical bytes.
+ * state gives identical bytes. When some ledger was read only in part (a
+ * `tail`, or `notRead` files left out) the count says "at least" and a line
+ * says how many files were not read.
  * @example
  * ```ts
  * import { ledgerSummary } from "./ledger.ts";
@@ -137,7 +141,11 @@ export interface AgentLedger {
  * if (!s.includes("entries: 1\n") || !s.includes("agent main: note\n")) throw new Error(s);
  * ```
  */
-export function ledgerSummary(ledgers: readonly AgentLedger[], plan: Plan): string {
+export function ledgerSummary(
+  ledgers: readonly AgentLedger[],
+  plan: Plan,
+  notRead = 0,
+): string {
   const c = countPhases(plan);
   const current = inProgressPhase(plan);
   const entries = ledgers.reduce(
@@ -146,14 +154,16 @@ export function ledgerSummary(ledgers: readonly AgentLedger[], plan: Plan): stri
   );
   const agents = [...ledgers].sort((a, b) => a.agent < b.agent ? -1 : a.agent > b.agent ? 1 : 0)
     .map((l) => `agent ${l.agent}: ${lastEvent(l.lines)}`);
+  const partial = notRead > 0 || ledgers.some((l) => l.tail);
   return [
     "=== RUN LEDGER ===",
-    `entries: ${entries}`,
+    `entries: ${partial ? "at least " : ""}${entries}`,
     `phases: ${c.complete}/${c.total} complete`,
     `in_progress: ${
       current ? `Phase ${current.number}${current.title ? `: ${current.title}` : ""}` : "none"
     }`,
     ...agents,
+    ...(notRead > 0 ? [`ledger files not read: ${notRead}`] : []),
     "==================",
     "",
   ].join("\n");

@@ -12,8 +12,7 @@ import { ledgerSummary, parseRecord } from "../core/ledger.ts";
 import { parsePlan, type Plan } from "../core/plan_parse.ts";
 import { decodeText } from "../core/text.ts";
 import { readFile } from "./files.ts";
-import { ledgerFiles } from "./ledger_files.ts";
-import { agentLedgers } from "./ledger_store.ts";
+import { ledgerFiles, recentLedgers } from "./ledger_files.ts";
 import { PLAN_FILES, type PlanFileName } from "./paths.ts";
 import { planFile, type PlanRef } from "./resolve.ts";
 
@@ -39,18 +38,23 @@ export function readCatchupFile(plan: PlanRef, name: PlanFileName): CatchupFile 
 
 /**
  * The ledger part of the summary: the record count and, when the plan has
- * ledger files, the fixed-shape `pwf ledger summary` block. A ledger file
+ * ledger files, the fixed-shape `pwf ledger summary` block, both from the
+ * bounded read of the latest records (a multi-GB ledger costs a hook fire
+ * what a small one does). A ledger file
  * refused by containment leaves the summary out rather than failing.
  */
 export function catchupLedger(plan: PlanRef, parsed: Plan): CatchupInput["ledger"] {
   try {
     if (ledgerFiles(plan).length === 0) return { records: 0, summary: null };
-    const ledgers = agentLedgers(plan);
+    // Bounded whatever the ledgers' size: the latest records of each (ledger_files.ts).
+    const { ledgers, notRead } = recentLedgers(plan);
     const records = ledgers.reduce(
       (n, l) => n + l.lines.filter((x) => parseRecord(x) !== null).length,
       0,
     );
-    return { records, summary: ledgerSummary(ledgers, parsed) };
+    const summary = ledgerSummary(ledgers, parsed, notRead);
+    const partial = notRead > 0 || ledgers.some((l) => l.tail);
+    return { records, summary, ...(partial && { partial }) };
   } catch (err) {
     if (!(err instanceof ContainmentError)) throw err;
     return { records: 0, summary: null };

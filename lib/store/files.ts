@@ -37,6 +37,22 @@ export interface FileBytes {
 
 /** Read a contained file (at most `cap` bytes); "missing" if absent. */
 export function readFile(loc: Location, cap: number = READ_CAP): FileBytes | { kind: "missing" } {
+  return readContained(loc, cap, false);
+}
+
+/**
+ * Read at most the last `cap` bytes of a contained file (`truncated` when
+ * the file is longer); "missing" if absent. Bounded whatever the file's size.
+ */
+export function readFileTail(loc: Location, cap: number): FileBytes | { kind: "missing" } {
+  return readContained(loc, cap, true);
+}
+
+function readContained(
+  loc: Location,
+  cap: number,
+  tail: boolean,
+): FileBytes | { kind: "missing" } {
   const found = inspect(loc);
   if (found.kind === "missing") return found;
   if (found.kind === "dir") {
@@ -55,6 +71,7 @@ export function readFile(loc: Location, cap: number = READ_CAP): FileBytes | { k
     sameFile(loc, found.info, file);
     const size = found.info.size;
     const want = Math.min(size, cap);
+    if (tail && size > want) file.seekSync(size - want, Deno.SeekMode.Start);
     const buf = new Uint8Array(want);
     let got = 0;
     while (got < want) {

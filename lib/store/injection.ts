@@ -6,8 +6,7 @@
  */
 
 import { plainExcerpt } from "../core/excerpt.ts";
-import { agentLedgers } from "./ledger_store.ts";
-import { ledgerSummary } from "../core/ledger.ts";
+import { recentLedgerSummary } from "./ledger_store.ts";
 import { sessionStartGuidance } from "../core/guidance.ts";
 import { catchupSummary, renderCatchupSummary } from "../core/catchup_summary.ts";
 import { gatherCatchupInput, type ParsedPlanText } from "./catchup_input.ts";
@@ -169,9 +168,9 @@ export async function gatherState(
   };
 }
 
-/** The ledger summary shown in autonomous modes. */
+/** The ledger summary shown in autonomous modes (bounded: the latest records of each file). */
 function autonomousLedger(plan: PlanRef, parsed: ReturnType<typeof parsePlan>): string {
-  return ledgerSummary(agentLedgers(plan), parsed);
+  return recentLedgerSummary(plan, parsed);
 }
 
 /** The plan's mode, or undefined when `.mode` cannot be read (the full path then says why). */

@@ -7,28 +7,36 @@
 import {
   type AgentLedger,
   type LedgerEvent,
+  ledgerSummary,
   ledgerTimestamp,
   maxTick,
   recordLine,
   sanitiseAgent,
 } from "../core/ledger.ts";
+import type { Plan } from "../core/plan_parse.ts";
 import { encodeText } from "../core/text.ts";
 import { readFile, writeFile } from "./files.ts";
-import { ledgerFiles, ledgerLines, readLedger } from "./ledger_files.ts";
+import { ledgerTooLarge, MAX_LEDGER_BYTES, recentLedgers, wholeLedgers } from "./ledger_files.ts";
 import { type LockOptions, withLock } from "./lock.ts";
 import { requirePlanningPlan } from "./planning.ts";
 import { planFile, type PlanRef } from "./resolve.ts";
 
-/** Every agent's ledger lines. */
+/**
+ * Every agent's ledger, read whole (commands): refused with one line when
+ * the ledgers hold more than MAX_LEDGER_BYTES together.
+ */
 export function agentLedgers(plan: PlanRef): AgentLedger[] {
-  return ledgerFiles(plan).map((loc) => {
-    const name = loc.segments[loc.segments.length - 1] ?? "";
-    // Whole files: the last event is at the end.
-    return {
-      agent: name.slice("ledger-".length, -".jsonl".length),
-      lines: readLedger(loc, Number.MAX_SAFE_INTEGER),
-    };
-  });
+  return wholeLedgers(plan);
+}
+
+/**
+ * The ledger summary as a hook fire (and `pwf catchup`) shows it: bounded
+ * (ledger_files.ts recentLedgers); it says "at least" when it read less
+ * than everything.
+ */
+export function recentLedgerSummary(plan: PlanRef, parsed: Plan): string {
+  const r = recentLedgers(plan);
+  return ledgerSummary(r.ledgers, parsed, r.notRead);
 }
 
 /** What to append. */
@@ -51,10 +59,13 @@ export async function appendLedger(
   const agent = sanitiseAgent(req.agent);
   const loc = planFile(plan, `ledger-${agent}.jsonl`);
   return await withLock(plan.dir, () => {
-    // Whole files: the highest ticks are at the end, past any read cap.
-    const tick = maxTick(ledgerLines(plan, Number.MAX_SAFE_INTEGER)) + 1;
+    // Whole files (up to MAX_LEDGER_BYTES, else one line): the highest ticks are at the end.
+    const ledgers = wholeLedgers(plan, true);
+    const tick = maxTick(ledgers.flatMap((l) => l.lines)) + 1;
     const line = recordLine({ ...req, agent, tick, ts: ledgerTimestamp(req.now) });
-    const got = readFile(loc, Number.MAX_SAFE_INTEGER);
+    const got = readFile(loc, MAX_LEDGER_BYTES);
+    // Grown past the limit since: refuse rather than rewrite a cut copy.
+    if (got.kind === "file" && got.truncated) throw ledgerTooLarge(plan, loc, got.size, got.size);
     const old = got.kind === "file" ? got.bytes : new Uint8Array(0);
     const sep = old.length === 0 || old[old.length - 1] === 0x0a ? "" : "\n";
     const add = encodeText(sep + line);

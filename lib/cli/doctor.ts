@@ -26,7 +26,7 @@ import { findingLine, lintCounts, lintPlan } from "../core/lint.ts";
 import { modeName } from "../core/mode.ts";
 import { READ_PATHS, WRITE_PATHS } from "../core/permissions.ts";
 import { cacheName, readCache, removeCache, writeCache } from "../store/cache.ts";
-import { inspect, planningLoc } from "../store/containment.ts";
+import { identityStrength, inspect, planningLoc } from "../store/containment.ts";
 import { readGateState } from "../store/gate_state.ts";
 import { gatherState, sessionCatchup } from "../store/injection.ts";
 import { HOSTS } from "../hosts/table.ts";
@@ -61,6 +61,30 @@ function query(desc: Deno.PermissionDescriptor): string {
   } catch {
     return "unknown";
   }
+}
+
+/**
+ * What the path-swap re-checks can tell directories apart by here
+ * (docs/security.md): a filesystem without inode numbers is said, not hidden.
+ */
+function identityCheck(root: string): DoctorCheck[] {
+  const by = identityStrength(root);
+  if (by === "missing") return [];
+  const name = "containment";
+  if (by === "inode") {
+    return [{
+      status: "PASS",
+      name,
+      detail: "path-swap re-checks compare device and inode numbers",
+    }];
+  }
+  return [{
+    status: "WARN",
+    name,
+    detail: by === "birthtime"
+      ? "this filesystem reports no inode numbers: path-swap re-checks compare creation times instead (see docs/security.md, Windows residual)"
+      : "this filesystem reports neither inode numbers nor creation times: path-swap re-checks are symlink and type checks only (see docs/security.md, Windows residual)",
+  }];
 }
 
 function sandboxCheck(): DoctorCheck {
@@ -223,7 +247,10 @@ async function guarded(
 
 /** Run `pwf doctor`. */
 export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number> {
-  const checks: DoctorCheck[] = [sandboxCheck()];
+  const checks: DoctorCheck[] = [
+    sandboxCheck(),
+    ...await guarded("containment", () => identityCheck(ctx.root)),
+  ];
   const r = resolveFor(ctx);
   if (r.kind === "plan") {
     checks.push(...await guarded(ctx, "plan", () => planChecks(r.plan, r.why, ctx)));

@@ -101,18 +101,67 @@ export function inspectDir(loc: Location): "dir" | "missing" {
   return found.kind;
 }
 
-/** Verify an open handle is the file that was inspected (no swap in between). */
-export function sameFile(loc: Location, before: Deno.FileInfo, file: Deno.FsFile): void {
-  const now = file.statSync();
-  if (before.ino !== now.ino || before.dev !== now.dev || !now.isFile) {
-    refuse(loc, loc.segments.length, "it changed while being opened");
-  }
-}
-
-/** Identity of one directory on a location's path (device and inode, where the OS has them). */
+/**
+ * Identity of a file or directory on a location's path: device and inode
+ * where the OS has them, and the creation time, which stands in for the
+ * inode where the OS reports none (Deno's FileInfo.ino may be null, or 0, on
+ * Windows filesystems without stable file index numbers: docs/security.md).
+ */
 export interface DirId {
   readonly dev: number | null;
   readonly ino: number | null;
+  /** Creation time in ms since the epoch, null where the OS has none. */
+  readonly birth: number | null;
+}
+
+/** The identity of a FileInfo (an inode number of 0 counts as none). */
+export function idOf(info: Deno.FileInfo): DirId {
+  return {
+    dev: info.dev ?? null,
+    ino: info.ino || null,
+    birth: info.birthtime?.getTime() ?? null,
+  };
+}
+
+/** What two identities can be compared by: inode, else creation time, else nothing. */
+export function idStrength(a: DirId, b: DirId = a): "inode" | "birthtime" | "none" {
+  if (a.ino !== null && b.ino !== null) return "inode";
+  if (a.birth !== null && b.birth !== null) return "birthtime";
+  return "none";
+}
+
+/**
+ * Whether two identities are the same file, judged by the strongest
+ * evidence both carry (inode and device, plus creation time where both have
+ * one; else creation time and device); null when neither can tell
+ * (idStrength "none"): the caller then falls back explicitly, never passes.
+ * @example
+ * ```ts
+ * import { sameId } from "./containment.ts";
+ * const a = { dev: 1, ino: null, birth: 1000 };
+ * if (sameId(a, { ...a }) !== true || sameId(a, { ...a, birth: 1001 }) !== false) throw new Error();
+ * if (sameId({ dev: 1, ino: null, birth: null }, { dev: 1, ino: null, birth: null }) !== null) throw new Error();
+ * ```
+ */
+export function sameId(a: DirId, b: DirId): boolean | null {
+  const by = idStrength(a, b);
+  if (by === "none") return null;
+  if (a.dev !== b.dev) return false;
+  const births = a.birth === null || b.birth === null || a.birth === b.birth;
+  return by === "inode" ? a.ino === b.ino && births : a.birth === b.birth;
+}
+
+/**
+ * Verify an open handle is the file that was inspected (no swap in between).
+ * Where the OS gives neither inode nor creation time, size and mtime must match.
+ */
+export function sameFile(loc: Location, before: Deno.FileInfo, file: Deno.FsFile): void {
+  const now = file.statSync();
+  const same = sameId(idOf(before), idOf(now)) ??
+    (before.size === now.size && before.mtime?.getTime() === now.mtime?.getTime());
+  if (!same || !now.isFile) {
+    refuse(loc, loc.segments.length, "it changed while being opened");
+  }
 }
 
 /**
@@ -129,16 +178,24 @@ export function dirChain(loc: Location): readonly DirId[] {
     if (info === null) refuse(loc, i, "a directory on its path is missing");
     if (info.isSymlink) refuse(loc, i, "it is a symbolic link");
     if (!info.isDirectory) refuse(loc, i, "it is not a directory");
-    out.push({ dev: info.dev, ino: info.ino });
+    out.push(idOf(info));
   }
   return out;
 }
 
-/** Refuse unless the directory chain of `loc` is still exactly `before` (no component swapped). */
+/**
+ * Refuse unless the directory chain of `loc` is still exactly `before` (no
+ * component swapped). Each directory is compared by the strongest identity
+ * the OS gives (sameId); where it gives none, dirChain's own checks (no
+ * symlink, still a directory) are what remains, and `pwf doctor` says so.
+ */
 export function verifyChain(loc: Location, before: readonly DirId[]): void {
   const now = dirChain(loc);
   const same = now.length === before.length &&
-    now.every((d, i) => d.dev === before[i]?.dev && d.ino === before[i]?.ino);
+    now.every((d, i) => {
+      const b = before[i];
+      return b !== undefined && sameId(d, b) !== false;
+    });
   if (!same) {
     refuse(loc, loc.segments.length - 1, "a directory on its path was swapped while pwf wrote");
   }
@@ -146,13 +203,14 @@ export function verifyChain(loc: Location, before: readonly DirId[]): void {
 
 /**
  * Whether the path of `loc` names the file whose identity is `id` right now;
- * null when the OS reports no inode numbers (the symlink checks still apply).
+ * null when the OS reports no identity at all (the symlink checks still apply).
  */
 export function pathIs(loc: Location, id: DirId): boolean | null {
-  if (id.ino === null) return null;
+  if (idStrength(id) === "none") return null;
   try {
     const a = Deno.lstatSync(pathOf(loc));
-    return a.isFile && !a.isSymlink && a.ino === id.ino && a.dev === id.dev;
+    if (!a.isFile || a.isSymlink) return false;
+    return sameId(idOf(a), id) ?? null;
   } catch {
     return false;
   }
@@ -160,6 +218,15 @@ export function pathIs(loc: Location, id: DirId): boolean | null {
 
 /** The identity of an open file. */
 export function handleId(file: Deno.FsFile): DirId {
-  const info = file.statSync();
-  return { dev: info.dev, ino: info.ino };
+  return idOf(file.statSync());
+}
+
+/**
+ * What this filesystem lets pwf tell directories apart by (docs/security.md):
+ * `inode`, `birthtime` (no inode numbers: creation times stand in) or `none`
+ * (only the symlink and type checks remain). From the lstat of `.planning`.
+ */
+export function identityStrength(root: string): "inode" | "birthtime" | "none" | "missing" {
+  const info = lstatOrMissing(joinPath(root, PLANNING_DIR));
+  return info === null ? "missing" : idStrength(idOf(info));
 }

@@ -22,15 +22,27 @@ import { ContainmentError, PwfError } from "../core/errors.ts";
 import {
   dirChain,
   handleId,
+  idOf,
   inspect,
   type Location,
   pathIs,
   pathOf,
   sameFile,
+  sameId,
   showLoc,
   verifyChain,
 } from "./containment.ts";
 import { isoTimestamp } from "../core/timestamp.ts";
+import { readFile } from "./files.ts";
+
+/** Most of a lock file pwf reads: an owner token is one short JSON line. */
+const TOKEN_MAX_BYTES = 512;
+
+/** A lock file's first TOKEN_MAX_BYTES as text, through containment ("" when it is gone). */
+function lockText(lock: Location): string {
+  const got = readFile(lock, TOKEN_MAX_BYTES);
+  return got.kind === "file" ? new TextDecoder().decode(got.bytes) : "";
+}
 
 /** Name of the lock file inside the locked directory. */
 export const LOCK_NAME = ".pwf.lock";
@@ -143,9 +155,7 @@ function ownerGone(lock: Location, info: Deno.FileInfo): boolean | null {
 /** Read the owner token of a lock file (best effort). */
 export function readLockOwner(lock: Location): LockOwner {
   try {
-    if (inspect(lock).kind !== "file") return { pid: null, started: null };
-    const text = new TextDecoder().decode(Deno.readFileSync(pathOf(lock))).slice(0, 512);
-    const v = JSON.parse(text);
+    const v = JSON.parse(lockText(lock));
     return {
       pid: Number.isSafeInteger(v?.pid) ? v.pid : null,
       started: typeof v?.started === "string" && /^[0-9T:.Z-]{1,40}$/.test(v.started)
@@ -180,9 +190,10 @@ function takeOverIfDead(lock: Location, now: number): void {
   if (found.kind !== "file" || takeoverReason(lock, found.info, now) === null) return;
   try {
     const again = Deno.lstatSync(pathOf(lock));
-    if (again.ino !== found.info.ino || again.mtime?.getTime() !== found.info.mtime?.getTime()) {
-      return;
-    }
+    if (
+      sameId(idOf(again), idOf(found.info)) === false ||
+      again.mtime?.getTime() !== found.info.mtime?.getTime()
+    ) return;
     Deno.removeSync(pathOf(lock));
   } catch { /* someone else took it over first */ }
 }
@@ -191,15 +202,12 @@ function release(lock: Location, held: Held): void {
   try {
     const found = inspect(lock);
     if (found.kind === "file") {
-      const mine = held.file.statSync();
-      const same = found.info.ino !== null && mine.ino !== null
-        ? found.info.ino === mine.ino && found.info.dev === mine.dev
-        : null;
+      const same = sameId(idOf(found.info), handleId(held.file));
       if (same === true) Deno.removeSync(pathOf(lock));
       else if (same === null) {
+        // No file identity on this filesystem: the token says whether the lock is still ours.
         held.file.unlockSync();
-        const text = new TextDecoder().decode(Deno.readFileSync(pathOf(lock)));
-        if (text.includes(`"token":"${held.token}"`)) Deno.removeSync(pathOf(lock));
+        if (lockText(lock).includes(`"token":"${held.token}"`)) Deno.removeSync(pathOf(lock));
       }
     }
   } catch {

@@ -45,14 +45,14 @@ Deno.test("a plan directory swapped for a fresh real directory (no symlink) fail
     const loc = planningLoc(dir, id, "task_plan.md");
     const chain = dirChain(loc);
     verifyChain(loc, chain); // unchanged: passes
-    pause(5); // distinct creation times even at the clock's coarsest step
-    Deno.renameSync(`${dir}/.planning/${id}`, `${dir}/.planning/${id}.bak`);
-    Deno.mkdirSync(`${dir}/.planning/${id}`);
+    pause(20); // distinct creation times even at the clock's coarsest step
+    await Deno.rename(`${dir}/.planning/${id}`, `${dir}/.planning/${id}.bak`);
+    await Deno.mkdir(`${dir}/.planning/${id}`);
     try {
       assertThrows(() => verifyChain(loc, chain), ContainmentError, "was swapped");
     } finally {
-      Deno.removeSync(`${dir}/.planning/${id}`);
-      Deno.renameSync(`${dir}/.planning/${id}.bak`, `${dir}/.planning/${id}`);
+      await Deno.remove(`${dir}/.planning/${id}`);
+      await Deno.rename(`${dir}/.planning/${id}.bak`, `${dir}/.planning/${id}`);
     }
   });
 });
@@ -62,7 +62,7 @@ Deno.test("without inode numbers, creation times tell a swapped directory apart 
   try {
     Deno.mkdirSync(`${base}/a`);
     const before = idOf(noInode(Deno.lstatSync(`${base}/a`)));
-    pause(5);
+    pause(20);
     Deno.renameSync(`${base}/a`, `${base}/a.bak`);
     Deno.mkdirSync(`${base}/a`);
     const swapped = idOf(noInode(Deno.lstatSync(`${base}/a`)));
@@ -98,7 +98,7 @@ Deno.test("pwf doctor says what the swap checks compare on this filesystem", asy
       c.name === "containment"
     );
     assert(check, r.stdout);
-    const id = idOf(Deno.lstatSync(`${dir}/.planning`));
+    const id = idOf(await Deno.lstat(`${dir}/.planning`));
     if (idStrength(id) === "inode") {
       assertEquals(check.status, "PASS");
       assertStringIncludes(check.detail, "device and inode");

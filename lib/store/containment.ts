@@ -132,9 +132,10 @@ export function idStrength(a: DirId, b: DirId = a): "inode" | "birthtime" | "non
 
 /**
  * Whether two identities are the same file, judged by the strongest
- * evidence both carry (inode and device, plus creation time where both have
- * one; else creation time and device); null when neither can tell
- * (idStrength "none"): the caller then falls back explicitly, never passes.
+ * evidence both carry: device and inode; else device and creation time;
+ * null when neither can tell (idStrength "none"): the caller then falls back
+ * explicitly, never passes. Creation time is not added to an inode match:
+ * under Wine a directory's creation time follows its last change.
  * @example
  * ```ts
  * import { sameId } from "./containment.ts";
@@ -147,8 +148,7 @@ export function sameId(a: DirId, b: DirId): boolean | null {
   const by = idStrength(a, b);
   if (by === "none") return null;
   if (a.dev !== b.dev) return false;
-  const births = a.birth === null || b.birth === null || a.birth === b.birth;
-  return by === "inode" ? a.ino === b.ino && births : a.birth === b.birth;
+  return by === "inode" ? a.ino === b.ino : a.birth === b.birth;
 }
 
 /**

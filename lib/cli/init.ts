@@ -50,7 +50,24 @@ export function parseInitArgs(argv: readonly string[]): InitArgs {
   const mode = p.flags.gated ? "gated" : p.flags.autonomous ? "autonomous" : "interactive";
   const template = (stringFlag(p, "template") ??
     (mode === "interactive" ? "default" : "autonomous")) as TemplateName;
-  return { name: p.positionals.join(" ").trim(), template, mode, json: p.flags.json === true };
+  return {
+    name: oneLineTitle(p.positionals.join(" ")),
+    template,
+    mode,
+    json: p.flags.json === true,
+  };
+}
+
+/**
+ * The plan title as one line of plain text: line terminators of every kind
+ * (lib/core/lines.ts) and other control characters become spaces, so a title
+ * cannot add headings or phases to the plan, nor escape sequences to a
+ * terminal that shows it.
+ */
+function oneLineTitle(name: string): string {
+  // deno-lint-ignore no-control-regex
+  return name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ")
+    .trim();
 }
 
 function randomHex(n: number): string {

@@ -104,3 +104,41 @@ Deno.test("listings that read every plan (use --list, status, doctor) with one a
     assertStringIncludes(checks.find((c) => c.name === "sessions")!.detail, huge);
   });
 });
+
+Deno.test("a .planning with more than 4096 entries: hook fires stay within the bound with one notice, commands refuse in one line", async () => {
+  await inProject(async (dir) => {
+    const id = await initPlan(dir, ["Crowded"]);
+    await Deno.remove(`${dir}/.planning/.active_plan`); // resolution has to list .planning
+    await Promise.all(
+      Array.from({ length: 4100 }, (_, i) => Deno.mkdir(`${dir}/.planning/d${i}`)),
+    );
+    const bound = await calibratedBoundMs(dir, 2);
+    const fires = [["claude", "UserPromptSubmit"], ["claude", "Stop"], ["plain", "userprompt"]];
+    const results = await inBatches(
+      fires,
+      2,
+      ([h, e]) => runFaulty(dir, ["hook", h!, e!], { stdin: "{}" }),
+    );
+    results.forEach((r, i) => {
+      const what = fires[i]!.join(" ");
+      assertEquals(r.code, 0, `${what}: ${r.stderr}`);
+      assert(r.ms < bound, `${what}: ${r.ms.toFixed(0)} ms (bound ${bound})`);
+    });
+    assertStringIncludes(
+      results[2]!.stdout,
+      'refused ".planning": it holds more than 4096 entries',
+    );
+    assertEquals(results[2]!.stdout.trim().split("\n").length, 1, results[2]!.stdout);
+    const r = await runFaulty(dir, ["status"]);
+    assert(r.code !== 0, r.stdout);
+    assertEquals(r.stderr.trim().split("\n").length, 1, r.stderr);
+    assertStringIncludes(r.stderr, "more than 4096 entries");
+    // PLAN_ID still reaches the plan without listing .planning.
+    const pinned = await runFaulty(dir, ["hook", "plain", "userprompt"], {
+      stdin: "{}",
+      env: { PLAN_ID: id },
+    });
+    assertEquals(pinned.code, 0, pinned.stderr);
+    assertStringIncludes(pinned.stdout, "BEGIN-PWF-DATA kind=plan");
+  });
+});

@@ -308,12 +308,26 @@ export function removeEmptyDir(loc: Location): boolean {
   }
 }
 
+/**
+ * Most entries pwf reads from one directory. A listing of a larger one is
+ * refused (ContainmentError): every hook fire lists `.planning` or a plan
+ * directory, and must stay bounded whatever is put there.
+ */
+export const MAX_DIR_ENTRIES = 4096;
+
 /** List the entry names of a contained directory (sorted); [] if missing. */
 export function listDir(loc: Location): { name: string; isDirectory: boolean; isFile: boolean }[] {
   const found = inspect(loc);
   if (found.kind !== "dir") return [];
   const out = [];
   for (const e of Deno.readDirSync(pathOf(loc))) {
+    if (out.length >= MAX_DIR_ENTRIES) {
+      throw new ContainmentError(
+        `refused "${
+          showLoc(loc)
+        }": it holds more than ${MAX_DIR_ENTRIES} entries, more than pwf lists; move what does not belong there elsewhere (archived plans: .planning/.archive)`,
+      );
+    }
     out.push({
       name: e.name,
       isDirectory: e.isDirectory && !e.isSymlink,

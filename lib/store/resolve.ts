@@ -226,7 +226,14 @@ function unboundResolution(root: string): Resolution {
   const skipped = pointer === null || pointer === ""
     ? ""
     : ` (.active_plan ${quoteExcerpt(pointer, 60)} is invalid or has no task_plan.md)`;
-  const plans = planStates(root, refusals);
+  let plans: ReturnType<typeof planStates>;
+  try {
+    plans = planStates(root, refusals);
+  } catch (err) {
+    // .planning itself cannot be listed (too many entries): a refusal, never a throw.
+    if (err instanceof ContainmentError) return { kind: "refused", why: err.message };
+    throw err;
+  }
   const open = plans.filter((p) => !p.finished).map((p) => p.id);
   const only = open.length === 1 ? open[0] : plans.length === 1 ? plans[0]?.id : undefined;
   if (only !== undefined) {

@@ -60,7 +60,8 @@ function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
 
 async function readStdin(limit: number, until?: StdinUntil): Promise<Uint8Array> {
   if (Deno.stdin.isTerminal()) return new Uint8Array(0);
-  const deadline = until ? Date.now() + until.deadlineMs : Infinity;
+  // The monotonic clock: a wall clock set back mid-fire must not stretch the wait.
+  const deadline = until ? performance.now() + until.deadlineMs : Infinity;
   const chunks: Uint8Array[] = [];
   let kept = 0;
   for (;;) {
@@ -69,7 +70,7 @@ async function readStdin(limit: number, until?: StdinUntil): Promise<Uint8Array>
     try {
       n = await readWithin(
         buf,
-        deadline === Infinity ? Infinity : Math.max(0, deadline - Date.now()),
+        deadline === Infinity ? Infinity : Math.max(0, deadline - performance.now()),
       );
     } catch {
       break; // a closed or unreadable stdin is an empty one

@@ -209,6 +209,8 @@ export function writeFile(
     // the temp file wherever a swap put it (Windows renames an open file: it is shared for delete).
     renameWithRetry(pathOf(tmp), pathOf(loc));
     created = null; // the temp file is the target now
+    file.close(); // at once: on Windows an open handle on the target can fail the next rename
+    file = null;
     verifyChain(loc, chain);
     return true;
   } catch (err) {

@@ -247,12 +247,13 @@ export async function withLock<T>(
   }
   const waitMs = opts.waitMs ?? WAIT_MS;
   const token = `${Date.now()}-${Math.random().toString(16).slice(2)}`;
-  const deadline = Date.now() + waitMs;
+  // Waiting is timed on the monotonic clock; lock ages (mtimes) on the wall clock.
+  const deadline = performance.now() + waitMs;
   let delay = 2;
   let held: Held | null;
   while ((held = tryCreate(lock, token)) === null) {
     takeOverIfDead(lock, Date.now());
-    if (Date.now() > deadline) {
+    if (performance.now() > deadline) {
       throw new PwfError(
         `timed out after ${(waitMs / 1000).toFixed(1)} s waiting for lock "${showLoc(lock)}"${
           holderText(lock, Date.now())

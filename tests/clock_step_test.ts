@@ -1,0 +1,97 @@
+/**
+ * A wall clock stepped back while a hook runs (issue 12, locks and clocks):
+ * the hook's stdin deadline is kept on the monotonic clock, so a clock set
+ * back mid-fire (NTP, a VM resumed, a user fixing the time) cannot stretch
+ * the fire while the host holds stdin open. The clock is stepped with
+ * libfaketime (LD_PRELOAD; the monotonic clock left alone). Skipped, with its
+ * reason, where libfaketime is not installed (Debian: `apt-get install
+ * faketime`) or cannot apply (Windows, macOS).
+ */
+import { assert, assertEquals } from "./assert.ts";
+import { initPlan, inProject, MAIN } from "./helpers.ts";
+import { calibratedBoundMs, WATCHDOG_MS } from "./faults.ts";
+import { skipWhen } from "./skip.ts";
+import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
+
+const FAKETIME = [
+  "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+  "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
+  "/usr/lib/faketime/libfaketime.so.1",
+].find((p) => {
+  try {
+    return Deno.build.os === "linux" && Deno.statSync(p).isFile;
+  } catch {
+    return false;
+  }
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Fire `pwf hook <host> <event>` with stdin held open: one byte of a JSON
+ * object, then, 400 ms in (inside the 500 ms stdin deadline), the wall clock
+ * goes back an hour, then one more byte arrives.
+ */
+async function fireAcrossStep(dir: string, host: string, event: string) {
+  const stamp = await Deno.makeTempFile({ prefix: "pwf-faketime-" });
+  await Deno.writeTextFile(stamp, "+0\n");
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", ...RUN_FLAGS, ...PERMISSION_FLAGS, MAIN, "hook", host, event],
+    cwd: dir,
+    env: {
+      LD_PRELOAD: FAKETIME!,
+      FAKETIME_TIMESTAMP_FILE: stamp,
+      FAKETIME_NO_CACHE: "1",
+      DONT_FAKE_MONOTONIC: "1",
+    },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let killed = false;
+  const watchdog = setTimeout(() => {
+    killed = true;
+    try {
+      child.kill("SIGKILL");
+    } catch { /* gone */ }
+  }, WATCHDOG_MS);
+  const out = new Response(child.stdout).text();
+  const err = new Response(child.stderr).text();
+  const w = child.stdin.getWriter();
+  try {
+    await w.write(new TextEncoder().encode("{"));
+    await sleep(400);
+    await Deno.writeTextFile(stamp, "-3600\n"); // one hour back
+    await sleep(50);
+    await w.write(new TextEncoder().encode(" "));
+  } catch { /* the child may be done already */ }
+  const status = await child.status;
+  const ms = performance.now() - started;
+  clearTimeout(watchdog);
+  await w.close().catch(() => {});
+  await Deno.remove(stamp).catch(() => {});
+  return { code: status.code, ms, killed, stdout: await out, stderr: await err };
+}
+
+Deno.test(skipWhen(
+  FAKETIME === undefined,
+  "libfaketime is not installed (apt-get install faketime), or this is not Linux",
+  {
+    name:
+      "a wall clock set back an hour while a hook waits on an open stdin: the fire still ends within the bound",
+    fn: async () => {
+      await inProject(async (dir) => {
+        await initPlan(dir, ["Clock"]);
+        const bound = await calibratedBoundMs(dir);
+        for (const [host, event] of [["claude", "UserPromptSubmit"], ["claude", "Stop"]]) {
+          const r = await fireAcrossStep(dir, host!, event!);
+          const what = `${host} ${event}`;
+          assertEquals(r.killed, false, `${what}: hung (${r.ms.toFixed(0)} ms)`);
+          assertEquals(r.code, 0, `${what}: ${r.stderr}`);
+          assert(r.ms < bound, `${what}: ${r.ms.toFixed(0)} ms (bound ${bound} ms)`);
+        }
+      });
+    },
+  },
+));

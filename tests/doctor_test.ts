@@ -110,3 +110,27 @@ Deno.test("doctor says per host which registered events have fired and which nev
     assert(!r.stdout.includes("hooks gemini:"), r.stdout);
   });
 });
+
+Deno.test("doctor still reads the hook receipts when stale turn markers have crowded .planning/.cache past what pwf lists", async () => {
+  await inProject(async (dir) => {
+    await initPlan(dir, ["Crowded cache"]);
+    const fired = await runPwf(dir, ["hook", "claude", "UserPromptSubmit"], { stdin: "{}" });
+    assertEquals(fired.code, 0, fired.stderr);
+    // One marker per abandoned session (lib/store/injection.ts turnMarkerName), 4100 of them.
+    await Promise.all(
+      Array.from(
+        { length: 4100 },
+        (_, i) => Deno.writeTextFile(`${dir}/.planning/.cache/posttool-p-s${i}`, "1\n"),
+      ),
+    );
+    const r = await runPwf(dir, ["doctor", "--json"]);
+    const checks = JSON.parse(r.stdout).checks as {
+      name: string;
+      status: string;
+      detail: string;
+    }[];
+    const hook = checks.find((c) => c.name === "hook claude UserPromptSubmit");
+    assert(hook, r.stdout);
+    assert(!checks.some((c) => c.detail.includes("more than 4096 entries")), r.stdout);
+  });
+});

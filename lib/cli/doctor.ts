@@ -249,7 +249,7 @@ async function guarded(
 export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number> {
   const checks: DoctorCheck[] = [
     sandboxCheck(),
-    ...await guarded("containment", () => identityCheck(ctx.root)),
+    ...await guarded(ctx, "containment", () => identityCheck(ctx.root)),
   ];
   const r = resolveFor(ctx);
   if (r.kind === "plan") {
@@ -264,7 +264,10 @@ export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number>
   checks.push(...await guarded(ctx, "cache", () => [cacheCheck(ctx)]));
   checks.push(
     ...await guarded(ctx, "hooks", () => {
-      const receipts = readReceipts(ctx.root);
+      const receipts = readReceipts(
+        ctx.root,
+        HOSTS.flatMap((h) => h.events.map((e) => ({ host: h.name, event: e.name }))),
+      );
       return [
         ...receiptChecks(receipts, ctx.host.now()),
         ...hostCoverageChecks(receipts, registeredHosts()),

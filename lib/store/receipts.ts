@@ -50,14 +50,25 @@ function lastLines(text: string): string[] {
   return text.split("\n").filter((l) => l.trim() !== "").slice(-RING_SIZE);
 }
 
-/** The last RING_SIZE receipts of every event on disk, oldest first per event, events sorted by name. */
-export function readReceipts(root: string): Receipt[] {
+/**
+ * The last RING_SIZE receipts of every event on disk, oldest first per
+ * event, events sorted by name. With `events`, exactly those events' files
+ * are read, by name: `.cache` is not listed (stale turn markers of abandoned
+ * sessions may have filled it past what pwf lists).
+ */
+export function readReceipts(
+  root: string,
+  events?: readonly { readonly host: string; readonly event: string }[],
+): Receipt[] {
   const out: Receipt[] = [];
   const dir = cacheLoc(root, "x");
-  const files = listDir({ root, segments: dir.segments.slice(0, -1) })
-    .filter((e) => e.isFile && e.name.startsWith(`${PREFIX}-`) && e.name.endsWith(".jsonl"));
-  for (const f of files) {
-    for (const line of lastLines(readCache(root, f.name, 64 * 1024) ?? "")) {
+  const names = events
+    ? [...new Set(events.map((e) => cacheName(PREFIX, e.host, e.event) + ".jsonl"))].sort()
+    : listDir({ root, segments: dir.segments.slice(0, -1) })
+      .filter((e) => e.isFile && e.name.startsWith(`${PREFIX}-`) && e.name.endsWith(".jsonl"))
+      .map((e) => e.name);
+  for (const name of names) {
+    for (const line of lastLines(readCache(root, name, 64 * 1024) ?? "")) {
       try {
         const r = JSON.parse(line);
         if (r && typeof r.host === "string" && typeof r.event === "string") out.push(r as Receipt);

@@ -194,32 +194,31 @@ export function writeFile(
   // failed check, and wipe what was created when one fails (docs/security.md: the residual).
   const chain = dirChain(loc);
   let created: DirId | null = null;
-  let file: Deno.FsFile | null = null;
   try {
-    file = Deno.openSync(pathOf(tmp), { write: true, createNew: true, mode: 0o600 });
-    created = handleId(file);
-    verifyChain(loc, chain);
-    if (pathIs(tmp, created) === false) throw swapped(loc);
-    let off = 0;
-    while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
-    verifyChain(loc, chain);
-    inspect(loc); // re-check: nothing may have become a symlink in between
-    verifyChain(loc, chain);
-    // The handle stays open through the rename, so a failure anywhere up to it can still wipe
-    // the temp file wherever a swap put it (Windows renames an open file: it is shared for delete).
-    renameWithRetry(pathOf(tmp), pathOf(loc));
-    created = null; // the temp file is the target now
-    file.close(); // at once: on Windows an open handle on the target can fail the next rename
-    file = null;
-    verifyChain(loc, chain);
-    return true;
-  } catch (err) {
-    if (created !== null && file !== null) {
+    const file = Deno.openSync(pathOf(tmp), { write: true, createNew: true, mode: 0o600 });
+    try {
+      created = handleId(file);
+      verifyChain(loc, chain);
+      if (pathIs(tmp, created) === false) throw swapped(loc);
+      let off = 0;
+      while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
+      verifyChain(loc, chain);
+      inspect(loc); // re-check: nothing may have become a symlink in between
+      verifyChain(loc, chain);
+    } catch (err) {
       // Wherever the temp file ended up, it must not keep a copy of the data.
       try {
         file.truncateSync(0);
       } catch { /* nothing written */ }
+      throw err;
+    } finally {
+      file.close(); // before the rename: Windows (Wine) fails renames around open handles
     }
+    renameWithRetry(pathOf(tmp), pathOf(loc));
+    created = null; // the temp file is the target now
+    verifyChain(loc, chain);
+    return true;
+  } catch (err) {
     // Remove the temp file only where the path still names the file this write created.
     if (created !== null && pathIs(tmp, created) !== false) {
       try {
@@ -230,8 +229,6 @@ export function writeFile(
     throw new PwfError(
       `cannot write "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`,
     );
-  } finally {
-    file?.close();
   }
 }
 

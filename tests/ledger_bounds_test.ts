@@ -7,7 +7,7 @@
  * reads").
  */
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
-import { inProject, SAMPLE_PLAN } from "./helpers.ts";
+import { inProject, SAMPLE_PLAN, shownPath } from "./helpers.ts";
 import {
   allowedCodes,
   calibratedBoundMs,
@@ -141,7 +141,7 @@ Deno.test("ledger summary and ledger append refuse ledgers over 16 MiB with one 
       assertEquals(r.code, 1, `${what}: ${r.stderr}`);
       assertEquals(r.stdout, "", what);
       assertEquals(r.stderr.trim().split("\n").length, 1, `${what}: ${r.stderr}`);
-      assertStringIncludes(r.stderr, `.planning/${id}/ledger-main.jsonl is `);
+      assertStringIncludes(r.stderr, `${shownPath(`.planning/${id}/ledger-main.jsonl`)} is `);
       assertStringIncludes(r.stderr, "over pwf's 16.0 MiB limit for reading a plan's ledgers");
       assert(!/bug in pwf/.test(r.stderr), r.stderr);
     }

@@ -237,7 +237,9 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
     r.attestation === "tampered" ? paint(c, "red", r.attestation) : r.attestation,
     String(r.sessions),
   ]);
-  const notes = rows.filter((r) => r.note !== undefined).map((r) => `note: ${r.id}: ${r.note}\n`);
+  const notes = rows.filter((r) => r.note !== undefined).map((r) =>
+    `note: ${r.id}: ${shownText(ctx, r.note ?? "")}\n`
+  );
   ctx.host.stdout(
     table([[" ", "PLAN", "STATE", "DONE", "MODE", "ATTESTATION", "SESSIONS"], ...body]) +
       "* = .active_plan, > = this session's plan; SESSIONS = sessions bound to the plan\n" +

@@ -132,5 +132,12 @@ Deno.test("doctor still reads the hook receipts when stale turn markers have cro
     const hook = checks.find((c) => c.name === "hook claude UserPromptSubmit");
     assert(hook, r.stdout);
     assert(!checks.some((c) => c.detail.includes("more than 4096 entries")), r.stdout);
+    // The next turn's marker sweeps old-layout markers even from a .cache that large.
+    await runPwf(dir, ["hook", "claude", "PostToolUse"], { stdin: '{"session_id":"new"}' });
+    let left = 0;
+    for await (const e of Deno.readDir(`${dir}/.planning/.cache`)) {
+      if (e.name.startsWith("posttool-")) left++;
+    }
+    assert(left < 4100, `no old marker was swept (${left} left)`);
   });
 });

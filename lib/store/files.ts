@@ -314,12 +314,20 @@ export function removeEmptyDir(loc: Location): boolean {
  */
 export const MAX_DIR_ENTRIES = 4096;
 
-/** List the entry names of a contained directory (sorted); [] if missing. */
-export function listDir(loc: Location): { name: string; isDirectory: boolean; isFile: boolean }[] {
+/**
+ * List the entry names of a contained directory (sorted); [] if missing.
+ * More than MAX_DIR_ENTRIES entries: refused, or with `firstOnly` (for a
+ * sweep that may take any of them) the first MAX_DIR_ENTRIES read.
+ */
+export function listDir(
+  loc: Location,
+  opts: { readonly firstOnly?: boolean } = {},
+): { name: string; isDirectory: boolean; isFile: boolean }[] {
   const found = inspect(loc);
   if (found.kind !== "dir") return [];
   const out = [];
   for (const e of Deno.readDirSync(pathOf(loc))) {
+    if (out.length >= MAX_DIR_ENTRIES && opts.firstOnly) break;
     if (out.length >= MAX_DIR_ENTRIES) {
       throw new ContainmentError(
         `refused "${

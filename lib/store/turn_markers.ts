@@ -72,7 +72,8 @@ export function clearTurnMarker(root: string, plan: string | null, session: stri
 
 /** Remove up to LEGACY_SWEEP old-layout markers from `.cache/` (nothing reads them any more). */
 function sweepLegacy(root: string): void {
-  const legacy = listDir(planningLoc(root, ".cache"))
+  // Any of them will do: an old .cache may hold more than pwf lists (files.ts MAX_DIR_ENTRIES).
+  const legacy = listDir(planningLoc(root, ".cache"), { firstOnly: true })
     .filter((e) => e.isFile && LEGACY_RE.test(e.name))
     .slice(0, LEGACY_SWEEP);
   for (const e of legacy) {

@@ -180,6 +180,7 @@ export async function smallTmpfs(
       await Deno.remove(base, { recursive: true });
     },
   };
+}
 
 /** One event of one host. */
 export interface HostCell {

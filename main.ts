@@ -60,8 +60,9 @@ function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
 
 async function readStdin(limit: number, until?: StdinUntil): Promise<Uint8Array> {
   if (Deno.stdin.isTerminal()) return new Uint8Array(0);
-  // The monotonic clock: a wall clock set back mid-fire must not stretch the wait.
-  const deadline = until ? performance.now() + until.deadlineMs : Infinity;
+  // Each wait is also clamped to the whole budget: a wall clock set back mid-fire cannot
+  // stretch a wait on a held-open stdin (the Windows lane lost payloads on performance.now()).
+  const deadline = until ? Date.now() + until.deadlineMs : Infinity;
   const chunks: Uint8Array[] = [];
   let kept = 0;
   for (;;) {
@@ -70,7 +71,9 @@ async function readStdin(limit: number, until?: StdinUntil): Promise<Uint8Array>
     try {
       n = await readWithin(
         buf,
-        deadline === Infinity ? Infinity : Math.max(0, deadline - performance.now()),
+        until === undefined
+          ? Infinity
+          : Math.min(until.deadlineMs, Math.max(0, deadline - Date.now())),
       );
     } catch {
       break; // a closed or unreadable stdin is an empty one

@@ -247,13 +247,15 @@ export async function withLock<T>(
   }
   const waitMs = opts.waitMs ?? WAIT_MS;
   const token = `${Date.now()}-${Math.random().toString(16).slice(2)}`;
-  // Waiting is timed on the monotonic clock; lock ages (mtimes) on the wall clock.
-  const deadline = performance.now() + waitMs;
+  // The wall clock, plus the sum of the waits themselves: a clock set back mid-wait cannot
+  // stretch it past waitMs of sleeping.
+  const deadline = Date.now() + waitMs;
+  let slept = 0;
   let delay = 2;
   let held: Held | null;
   while ((held = tryCreate(lock, token)) === null) {
     takeOverIfDead(lock, Date.now());
-    if (performance.now() > deadline) {
+    if (Date.now() > deadline || slept > waitMs) {
       throw new PwfError(
         `timed out after ${(waitMs / 1000).toFixed(1)} s waiting for lock "${showLoc(lock)}"${
           holderText(lock, Date.now())
@@ -262,7 +264,9 @@ export async function withLock<T>(
     }
     // setTimeout, not Atomics.waitAsync: nothing else keeps the event loop alive here. It loads
     // node:timers (docs/performance.md), but only when the lock is contended.
-    await new Promise((r) => setTimeout(r, Math.min(delay + Math.random() * delay, waitMs)));
+    const pause = Math.min(delay + Math.random() * delay, waitMs);
+    await new Promise((r) => setTimeout(r, pause));
+    slept += pause;
     delay = Math.min(delay * 2, 50);
   }
   try {

@@ -4,20 +4,17 @@
  * back mid-fire (NTP, a VM resumed, a user fixing the time) cannot stretch
  * the fire while the host holds stdin open. The clock is stepped with
  * libfaketime (LD_PRELOAD; the monotonic clock left alone). Skipped, with its
- * reason, where libfaketime is not installed (Debian: `apt-get install
- * faketime`) or cannot apply (Windows, macOS).
+ * reason, where libfaketime is not installed (the quality gate installs Debian's
+ * `faketime` when it can: tools/test_prereqs.ts) or cannot apply (Windows, macOS).
  */
 import { assert, assertEquals } from "./assert.ts";
 import { initPlan, inProject, MAIN } from "./helpers.ts";
 import { calibratedBoundMs, WATCHDOG_MS } from "./faults.ts";
 import { skipWhen } from "./skip.ts";
 import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
+import { LIBFAKETIME_PATHS } from "../tools/test_prereqs.ts";
 
-const FAKETIME = [
-  "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
-  "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
-  "/usr/lib/faketime/libfaketime.so.1",
-].find((p) => {
+const FAKETIME = LIBFAKETIME_PATHS.find((p) => {
   try {
     return Deno.build.os === "linux" && Deno.statSync(p).isFile;
   } catch {

@@ -20,6 +20,7 @@
 
 import { REPO_ROOT } from "./file_url.ts";
 import { ignoredTests, TEST_ARGS, testCounts } from "./test_plan.ts";
+import { ensureTestPrereqs } from "./test_prereqs.ts";
 import { LANE_ENV, laneDecision, laneUnavailable, skipReport } from "./windows_lane.ts";
 const deno = Deno.execPath();
 const root = REPO_ROOT;
@@ -65,6 +66,7 @@ for (
   if (!(await step(name, [...args])).ok) failedSteps++;
 }
 
+await ensureTestPrereqs();
 const test = await step("tests", [...TEST_ARGS]);
 const counts = testCounts;
 const nativeIgnored = ignoredTests(test.output);

@@ -8,6 +8,8 @@
  * @module
  */
 
+import { isRoot } from "./windows_lane.ts";
+
 /** Where Debian's `faketime` package puts libfaketime (tests/clock_step_test.ts). */
 export const LIBFAKETIME_PATHS: readonly string[] = [
   "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
@@ -43,16 +45,6 @@ async function run(cmd: string, args: string[]): Promise<boolean> {
     const r = await new Deno.Command(cmd, { args, stdin: "null", stdout: "null", stderr: "null" })
       .output();
     return r.success;
-  } catch {
-    return false;
-  }
-}
-
-async function isRoot(): Promise<boolean> {
-  try {
-    const out = await new Deno.Command("id", { args: ["-u"], stdout: "piped", stderr: "null" })
-      .output();
-    return new TextDecoder().decode(out.stdout).trim() === "0";
   } catch {
     return false;
   }

@@ -80,8 +80,8 @@ async function aptSources(): Promise<string[]> {
   return texts;
 }
 
-async function isRoot(): Promise<boolean> {
-  // (Deno.uid() needs --allow-sys and /proc/self needs --allow-all: ask id)
+/** Whether this process runs as root (asks `id -u`: Deno.uid() needs --allow-sys). */
+export async function isRoot(): Promise<boolean> {
   try {
     const out = await new Deno.Command("id", { args: ["-u"], stdout: "piped", stderr: "null" })
       .output();

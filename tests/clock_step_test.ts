@@ -8,10 +8,9 @@
  * `faketime` when it can: tools/test_prereqs.ts) or cannot apply (Windows, macOS).
  */
 import { assert, assertEquals } from "./assert.ts";
-import { initPlan, inProject, MAIN } from "./helpers.ts";
-import { calibratedBoundMs, WATCHDOG_MS } from "./faults.ts";
+import { initPlan, inProject } from "./helpers.ts";
+import { calibratedBoundMs, runFaulty } from "./faults.ts";
 import { skipWhen } from "./skip.ts";
-import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { LIBFAKETIME_PATHS } from "../tools/test_prereqs.ts";
 
 const FAKETIME = LIBFAKETIME_PATHS.find((p) => {
@@ -32,43 +31,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function fireAcrossStep(dir: string, host: string, event: string) {
   const stamp = await Deno.makeTempFile({ prefix: "pwf-faketime-" });
   await Deno.writeTextFile(stamp, "+0\n");
-  const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...RUN_FLAGS, ...PERMISSION_FLAGS, MAIN, "hook", host, event],
-    cwd: dir,
-    env: {
-      LD_PRELOAD: FAKETIME!,
-      FAKETIME_TIMESTAMP_FILE: stamp,
-      FAKETIME_NO_CACHE: "1",
-      DONT_FAKE_MONOTONIC: "1",
-    },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let killed = false;
-  const watchdog = setTimeout(() => {
-    killed = true;
-    try {
-      child.kill("SIGKILL");
-    } catch { /* gone */ }
-  }, WATCHDOG_MS);
-  const out = new Response(child.stdout).text();
-  const err = new Response(child.stderr).text();
-  const w = child.stdin.getWriter();
   try {
-    await w.write(new TextEncoder().encode("{"));
-    await sleep(400);
-    await Deno.writeTextFile(stamp, "-3600\n"); // one hour back
-    await sleep(50);
-    await w.write(new TextEncoder().encode(" "));
-  } catch { /* the child may be done already */ }
-  const status = await child.status;
-  const ms = performance.now() - started;
-  clearTimeout(watchdog);
-  await w.close().catch(() => {});
-  await Deno.remove(stamp).catch(() => {});
-  return { code: status.code, ms, killed, stdout: await out, stderr: await err };
+    return await runFaulty(dir, ["hook", host, event], {
+      env: {
+        LD_PRELOAD: FAKETIME!,
+        FAKETIME_TIMESTAMP_FILE: stamp,
+        FAKETIME_NO_CACHE: "1",
+        DONT_FAKE_MONOTONIC: "1",
+      },
+      stdin: "{",
+      holdStdin: true,
+      feed: async (write) => {
+        await sleep(400);
+        await Deno.writeTextFile(stamp, "-3600\n"); // one hour back
+        await sleep(50);
+        await write(" ");
+      },
+    });
+  } finally {
+    await Deno.remove(stamp).catch(() => {});
+  }
 }
 
 Deno.test(skipWhen(

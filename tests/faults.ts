@@ -21,6 +21,8 @@ export interface FaultRun {
   readonly holdStdin?: boolean;
   /** Close stdout's read end before the child writes (a broken pipe). */
   readonly brokenStdout?: boolean;
+  /** After `stdin`, write more while the child runs (e.g. around a clock step). */
+  readonly feed?: (write: (text: string) => Promise<void>) => Promise<void>;
 }
 
 /** What it produced. */
@@ -68,6 +70,7 @@ export async function runFaulty(
   const writer = child.stdin.getWriter();
   try {
     if (f.stdin) await writer.write(new TextEncoder().encode(f.stdin));
+    if (f.feed) await f.feed((t) => writer.write(new TextEncoder().encode(t)));
     if (!f.holdStdin) await writer.close();
   } catch { /* the child may be gone already */ }
   const status = await child.status;

@@ -66,6 +66,29 @@ function skillFiles(name: string, dir = `skills/${SKILL_NAME}`): LayoutFile[] {
   ];
 }
 
+/** Name, version and description, as every plugin and extension manifest declares them. */
+const PLUGIN_IDENTITY = {
+  name: SKILL_NAME,
+  version: BUILD_INFO.version,
+  description: DESCRIPTION,
+} as const;
+
+/** The marketplace manifest of Claude Code, Copilot CLI and Factory droid: one plugin in `./<skill>`. */
+function marketplaceJson(): string {
+  return stableJson({
+    name: MARKETPLACE,
+    owner: { name: "pwf" },
+    plugins: [{ ...PLUGIN_IDENTITY, source: `./${SKILL_NAME}` }],
+  });
+}
+
+/** A host whose manifest is a glue file (OpenCode's plugin, Pi's extension): its text. */
+function glueText(name: string): string {
+  const glue = host(name).manifest(PACKAGE_BIN);
+  if (typeof glue !== "string") throw new Error(`the ${name} host's manifest is not a glue file`);
+  return glue;
+}
+
 /** One package: its directory under packages/ and the commands that manage it. */
 export interface PackageRoute {
   /** Host table name. */
@@ -118,28 +141,23 @@ function claudeFiles(): LayoutFile[] {
   return [
     {
       path: ".claude-plugin/marketplace.json",
-      text: stableJson({
-        name: MARKETPLACE,
-        owner: { name: "pwf" },
-        plugins: [{
-          name: SKILL_NAME,
-          source: `./${SKILL_NAME}`,
-          description: DESCRIPTION,
-          version: BUILD_INFO.version,
-        }],
-      }),
+      text: marketplaceJson(),
     },
     ...under(SKILL_NAME, pluginLayout()),
   ];
 }
 
-/** The slash commands in `name`'s format under `commands/`, file names from `fileName`. */
-function commandFiles(name: string, fileName: (command: string) => string): LayoutFile[] {
+/** The slash commands in `name`'s format under `dir`, file names from `fileName`. */
+function commandFiles(
+  name: string,
+  fileName: (command: string) => string,
+  dir = "commands",
+): LayoutFile[] {
   const h = skillHost(name);
   return AGENT_COMMAND_NAMES.map((command) => {
     const file = commandFile(h, command);
     if (!file) throw new Error(`no command text for "${command}"`);
-    return { path: `commands/${fileName(command)}`, text: file.text };
+    return { path: `${dir}/${fileName(command)}`, text: file.text };
   });
 }
 
@@ -152,7 +170,7 @@ function extensionFiles(name: "gemini" | "qwen"): LayoutFile[] {
   return [
     {
       path: `${name}-extension.json`,
-      text: stableJson({ name: SKILL_NAME, version: BUILD_INFO.version, description: DESCRIPTION }),
+      text: stableJson(PLUGIN_IDENTITY),
     },
     { path: "hooks/hooks.json", text: stableJson(host(name).manifest(PACKAGE_BIN)) },
     ...skillFiles(name),
@@ -169,7 +187,7 @@ function factoryFiles(): LayoutFile[] {
   const plugin = [
     {
       path: ".factory-plugin/plugin.json",
-      text: stableJson({ name: SKILL_NAME, version: BUILD_INFO.version, description: DESCRIPTION }),
+      text: stableJson(PLUGIN_IDENTITY),
     },
     { path: "hooks/hooks.json", text: stableJson(host("factory").manifest(PACKAGE_BIN)) },
     ...skillFiles("factory"),
@@ -178,16 +196,7 @@ function factoryFiles(): LayoutFile[] {
   return [
     {
       path: ".factory-plugin/marketplace.json",
-      text: stableJson({
-        name: MARKETPLACE,
-        owner: { name: "pwf" },
-        plugins: [{
-          name: SKILL_NAME,
-          source: `./${SKILL_NAME}`,
-          description: DESCRIPTION,
-          version: BUILD_INFO.version,
-        }],
-      }),
+      text: marketplaceJson(),
     },
     ...under(SKILL_NAME, plugin),
   ];
@@ -214,26 +223,11 @@ function copilotFiles(): LayoutFile[] {
   return [
     {
       path: ".github/plugin/marketplace.json",
-      text: stableJson({
-        name: MARKETPLACE,
-        owner: { name: "pwf" },
-        plugins: [{
-          name: SKILL_NAME,
-          source: `./${SKILL_NAME}`,
-          description: DESCRIPTION,
-          version: BUILD_INFO.version,
-        }],
-      }),
+      text: marketplaceJson(),
     },
     {
       path: `${SKILL_NAME}/plugin.json`,
-      text: stableJson({
-        name: SKILL_NAME,
-        version: BUILD_INFO.version,
-        description: DESCRIPTION,
-        hooks: "hooks.json",
-        skills: ["skills/"],
-      }),
+      text: stableJson({ ...PLUGIN_IDENTITY, hooks: "hooks.json", skills: ["skills/"] }),
     },
     { path: `${SKILL_NAME}/hooks.json`, text: stableJson(copilotPluginHooks()) },
     ...under(SKILL_NAME, skillFiles("copilot")),
@@ -251,13 +245,7 @@ function codexFiles(): LayoutFile[] {
     },
     {
       path: `${SKILL_NAME}/.codex-plugin/plugin.json`,
-      text: stableJson({
-        name: SKILL_NAME,
-        version: BUILD_INFO.version,
-        description: DESCRIPTION,
-        skills: "./skills/",
-        hooks: "./hooks/hooks.json",
-      }),
+      text: stableJson({ ...PLUGIN_IDENTITY, skills: "./skills/", hooks: "./hooks/hooks.json" }),
     },
     {
       path: `${SKILL_NAME}/hooks/hooks.json`,
@@ -273,10 +261,6 @@ function codexFiles(): LayoutFile[] {
  * same glue as `pwf hooks print opencode`.
  */
 function opencodeFiles(): LayoutFile[] {
-  const glue = host("opencode").manifest(PACKAGE_BIN);
-  if (typeof glue !== "string") {
-    throw new Error("the opencode host's manifest is not the plugin text");
-  }
   return [
     {
       path: "package.json",
@@ -288,19 +272,11 @@ function opencodeFiles(): LayoutFile[] {
         main: "./pwf.js",
       }),
     },
-    { path: "pwf.js", text: glue },
+    { path: "pwf.js", text: glueText("opencode") },
   ];
 }
 
 function piFiles(): LayoutFile[] {
-  const h = skillHost("pi");
-  const prompts = AGENT_COMMAND_NAMES.map((name) => {
-    const file = commandFile(h, name);
-    if (!file) throw new Error(`no command text for "${name}"`);
-    return { path: `prompts/${installedCommandName(name)}.md`, text: file.text };
-  });
-  const glue = host("pi").manifest(PACKAGE_BIN);
-  if (typeof glue !== "string") throw new Error("the pi host's manifest is not the extension text");
   return [
     {
       path: "package.json",
@@ -312,9 +288,9 @@ function piFiles(): LayoutFile[] {
         pi: { extensions: ["./extensions"], skills: ["./skills"], prompts: ["./prompts"] },
       }),
     },
-    { path: "extensions/pwf.ts", text: glue },
+    { path: "extensions/pwf.ts", text: glueText("pi") },
     ...skillFiles("pi"),
-    ...prompts,
+    ...commandFiles("pi", (c) => `${installedCommandName(c)}.md`, "prompts"),
   ];
 }
 

@@ -11,12 +11,11 @@ import {
   attestationLoc,
   attestPlan,
   readAttestation,
-  repairedLine,
   requirePlanningPlan,
 } from "../store/planning.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
-import { printJson, requirePlan, shown, shownFile, shownText } from "./plan_context.ts";
+import { noteRepaired, printJson, requirePlan, shown, shownFile } from "./plan_context.ts";
 
 /** Parsed `pwf attest` arguments. */
 export interface AttestArgs {
@@ -60,9 +59,7 @@ export async function runAttest(args: AttestArgs, ctx: Context): Promise<number>
     return 0;
   }
   const a = await readAttestation(plan);
-  if (a.state === "intact" && a.repaired) {
-    ctx.host.stderr(shownText(ctx, repairedLine(plan.display)));
-  }
+  noteRepaired(ctx, plan, a);
   if (args.json) printJson(ctx, { schemaVersion: 1, plan: plan.id, ...a });
   else ctx.host.stdout(`${shown(ctx, plan.display)}: ${attestationLabel(a)}${detail(a)}\n`);
   if (args.action === "verify" && a.state !== "intact") {

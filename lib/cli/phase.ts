@@ -12,14 +12,13 @@ import { withLock } from "../store/lock.ts";
 import {
   readAttestation,
   readWholePlan,
-  repairedLine,
   requirePlanningPlan,
   writeAttestedPlan,
 } from "../store/planning.ts";
 import { planFile } from "../store/resolve.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
-import { printJson, requirePlan, shownText } from "./plan_context.ts";
+import { noteRepaired, printJson, requirePlan } from "./plan_context.ts";
 
 /** Parsed `pwf phase` arguments. */
 export interface PhaseArgs {
@@ -60,9 +59,7 @@ export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
       throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
     }
     const before = await readAttestation(plan, got.bytes);
-    if (before.state === "intact" && before.repaired) {
-      ctx.host.stderr(shownText(ctx, repairedLine(plan.display)));
-    }
+    noteRepaired(ctx, plan, before);
     if (before.state === "tampered") {
       throw new IntegrityError(
         `refused to edit ${plan.display}/task_plan.md: it changed since it was attested (expected ${before.expected}, actual ${before.actual}); review it, then run "pwf attest"`,

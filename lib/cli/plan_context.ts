@@ -5,8 +5,10 @@
  */
 
 import { displayJoin, displayPath, displayPathsIn } from "../core/display.ts";
+import type { Attestation } from "../core/attestation.ts";
 import { NoPlanError } from "../core/errors.ts";
 import { sessionIdFromEnv } from "../hosts/payload.ts";
+import { repairedLine } from "../store/planning.ts";
 import { type PlanRef, type Resolution, resolvePlan } from "../store/resolve.ts";
 import type { Context } from "./command.ts";
 
@@ -46,4 +48,11 @@ export function shownFile(ctx: Context, plan: PlanRef, name: string): string {
 /** A message composed in the store (a resolution's reason, a refusal) with its paths for people. */
 export function shownText(ctx: Context, text: string): string {
   return displayPathsIn(ctx.host.os, text, ctx.root);
+}
+
+/** Say on stderr that reading the attestation repaired the plan/attestation pair (a crash between the two writes). */
+export function noteRepaired(ctx: Context, plan: PlanRef, a: Attestation): void {
+  if (a.state === "intact" && a.repaired) {
+    ctx.host.stderr(shownText(ctx, repairedLine(plan.display)));
+  }
 }

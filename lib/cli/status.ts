@@ -5,11 +5,11 @@
 
 import { parsePlan } from "../core/plan_parse.ts";
 import { renderStatus, statusJson, statusView } from "../core/status_view.ts";
-import { readMode, readPlanForView, repairedLine } from "../store/planning.ts";
+import { readMode, readPlanForView } from "../store/planning.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { overviewLine } from "../core/sessions.ts";
 import { planOverview } from "../store/overview.ts";
-import { commandSession, printJson, resolveFor, shownText } from "./plan_context.ts";
+import { commandSession, noteRepaired, printJson, resolveFor } from "./plan_context.ts";
 import { NoPlanError } from "../core/errors.ts";
 
 /** Parsed `pwf status` arguments. */
@@ -31,9 +31,7 @@ export async function runStatus(args: StatusArgs, ctx: Context): Promise<number>
   if (got === null) {
     throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
   }
-  if (got.attestation.state === "intact" && got.attestation.repaired) {
-    ctx.host.stderr(shownText(ctx, repairedLine(plan.display)));
-  }
+  noteRepaired(ctx, plan, got.attestation);
   const view = statusView(
     { id: plan.id, dir: plan.display, why },
     parsePlan(got.text),

@@ -5,7 +5,14 @@
  * @module
  */
 
-import { hookCommand, type HostEvent, type HostSpec, json, type OpResult } from "./host_spec.ts";
+import {
+  escapeAngleBrackets,
+  hookCommand,
+  type HostEvent,
+  type HostSpec,
+  json,
+  type OpResult,
+} from "./host_spec.ts";
 
 const EVENTS: readonly HostEvent[] = [
   {
@@ -76,7 +83,7 @@ export const gemini: HostSpec = {
   respond,
   sessionIdKeys: ["session_id"],
   // Gemini CLI 0.61.0 delivers hook context with "<" and ">" as "&lt;" and "&gt;" ("&" as is).
-  contextEscape: (text) => text.replaceAll("<", "&lt;").replaceAll(">", "&gt;"),
+  contextEscape: escapeAngleBrackets,
   proven:
     "real CLI (Gemini CLI 0.61.0, `deno task e2e`): SessionStart and BeforeAgent frames, the AfterTool nudge, the AfterAgent gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; golden tests",
   notes: "Merge the `hooks` object into `.gemini/settings.json`. Timeouts are in milliseconds.",

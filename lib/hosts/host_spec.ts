@@ -102,6 +102,14 @@ export interface HostSpec {
 }
 
 /**
+ * The context escaping of Gemini CLI and its fork Qwen Code (measured: Gemini CLI 0.61.0, Qwen
+ * Code 0.24.4): "<" and ">" arrive as "&lt;" and "&gt;", "&" as is.
+ */
+export function escapeAngleBrackets(text: string): string {
+  return text.replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
+
+/**
  * The command line a registration runs: no shell syntax, just argv words;
  * a Windows binary path in the form the host's Windows runner parses
  * (windows_bin.ts).

@@ -5,7 +5,7 @@
  */
 
 import { settingsManifest, settingsRespond } from "./claude.ts";
-import type { HostEvent, HostSpec } from "./host_spec.ts";
+import { escapeAngleBrackets, type HostEvent, type HostSpec } from "./host_spec.ts";
 
 const EVENTS: readonly HostEvent[] = [
   {
@@ -41,7 +41,7 @@ export const qwen: HostSpec = {
   respond: settingsRespond("none"),
   // Qwen Code 0.24.4 (a Gemini CLI fork) delivers hook context with "<" and ">" as "&lt;" and
   // "&gt;" ("&" as is), measured by the e2e markup test; pwf frames it that way already.
-  contextEscape: (text) => text.replaceAll("<", "&lt;").replaceAll(">", "&gt;"),
+  contextEscape: escapeAngleBrackets,
   sessionIdKeys: ["session_id"],
   proven:
     "real CLI (Qwen Code 0.24.4, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after write_file, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; golden tests",

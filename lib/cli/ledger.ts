@@ -6,7 +6,8 @@
 import { UsageError } from "../core/errors.ts";
 import { LEDGER_EVENTS, type LedgerEvent, ledgerSummary } from "../core/ledger.ts";
 import { parsePlan } from "../core/plan_parse.ts";
-import { agentLedgers, appendLedger } from "../store/ledger_store.ts";
+import { appendLedger } from "../store/ledger_store.ts";
+import { wholeLedgers } from "../store/ledger_files.ts";
 import { readText } from "../store/planning.ts";
 import { planFile } from "../store/resolve.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
@@ -75,7 +76,7 @@ export async function runLedger(args: LedgerArgs, ctx: Context): Promise<number>
   const { plan } = requirePlan(ctx);
   if (args.kind === "summary") {
     const text = ledgerSummary(
-      agentLedgers(plan),
+      wholeLedgers(plan),
       parsePlan(readText(planFile(plan, "task_plan.md")) ?? ""),
     );
     if (args.json) printJson(ctx, { schemaVersion: 1, plan: plan.id, summary: text });

@@ -131,3 +131,16 @@ export function printable(text: string): string {
 export function printableLines(text: string): string {
   return splitLines(text).map(printable).join("\n");
 }
+
+/**
+ * A byte count in MiB with one decimal, as size refusals print it.
+ *
+ * @example
+ * ```ts
+ * import { mebibytes } from "./text.ts";
+ * if (mebibytes(16 * 1024 * 1024) !== "16.0") throw new Error("16 MiB");
+ * ```
+ */
+export function mebibytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1);
+}

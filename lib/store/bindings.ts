@@ -21,7 +21,7 @@ import {
 } from "../core/sessions.ts";
 import { decodeText } from "../core/text.ts";
 import { type Location, planningLoc, showLoc } from "./containment.ts";
-import { listDir, readFile, removeFile, writeFile } from "./files.ts";
+import { listDir, readFile, writeFile } from "./files.ts";
 import { type BoundedDir, boundedLoc, makeRoom } from "./cache.ts";
 import { isoTimestamp } from "../core/timestamp.ts";
 
@@ -41,7 +41,7 @@ const BINDINGS: BoundedDir = {
 };
 
 /** The bindings directory. */
-export function bindingsDir(root: string): Location {
+function bindingsDir(root: string): Location {
   return planningLoc(root, ...DIR);
 }
 
@@ -98,11 +98,6 @@ export function touchBinding(
   try {
     writeBinding(root, { ...state.binding, seen: isoTimestamp(now.getTime()) }, now);
   } catch { /* a binding that cannot be re-stamped still binds */ }
-}
-
-/** Remove a session's binding (no-op when absent). */
-export function removeBinding(root: string, sessionId: string): void {
-  removeFile(bindingLoc(root, sessionId));
 }
 
 /** Every binding on disk (for status and doctor), and the files that are not usable bindings. */

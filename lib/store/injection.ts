@@ -152,7 +152,8 @@ export async function gatherState(
   const planText = got.text;
   const parsed = parsePlan(planText);
   const mode = known ?? readMode(plan);
-  const ledger = mode.autonomous ? autonomousLedger(plan, parsed) : "";
+  // Autonomous modes show the ledger summary, bounded (the latest records of each file).
+  const ledger = mode.autonomous ? recentLedgerSummary(plan, parsed) : "";
   return {
     id: plan.id,
     display: plan.display,
@@ -166,11 +167,6 @@ export async function gatherState(
     smart: env("PWF_INJECT") === "smart" || mode.smart,
     budget: budgetFrom(env("PWF_MAX_INJECT_CHARS")),
   };
-}
-
-/** The ledger summary shown in autonomous modes (bounded: the latest records of each file). */
-function autonomousLedger(plan: PlanRef, parsed: ReturnType<typeof parsePlan>): string {
-  return recentLedgerSummary(plan, parsed);
 }
 
 /** The plan's mode, or undefined when `.mode` cannot be read (the full path then says why). */

@@ -8,7 +8,7 @@
 
 import type { AgentLedger } from "../core/ledger.ts";
 import { ContainmentError, PwfError } from "../core/errors.ts";
-import { decodeText } from "../core/text.ts";
+import { decodeText, mebibytes } from "../core/text.ts";
 import { inspect, type Location, showLoc } from "./containment.ts";
 import { type FileBytes, listDir, readFile, readFileTail } from "./files.ts";
 import { planFile, type PlanRef } from "./resolve.ts";
@@ -46,10 +46,6 @@ function records(text: string): string[] {
   return text.split("\n").filter((l) => l.trim() !== "");
 }
 
-function mib(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(1);
-}
-
 /** The one-line refusal for ledgers over MAX_LEDGER_BYTES, naming the largest file. */
 export function ledgerTooLarge(
   plan: PlanRef,
@@ -59,10 +55,10 @@ export function ledgerTooLarge(
 ): PwfError {
   const name = largest.segments[largest.segments.length - 1] ?? "";
   return new PwfError(
-    `cannot read the ledger: ${showLoc(largest)} is ${mib(size)} MiB (all ledger files ${
-      mib(total)
+    `cannot read the ledger: ${showLoc(largest)} is ${mebibytes(size)} MiB (all ledger files ${
+      mebibytes(total)
     } MiB), over pwf's ${
-      mib(MAX_LEDGER_BYTES)
+      mebibytes(MAX_LEDGER_BYTES)
     } MiB limit for reading a plan's ledgers; move it out of ${plan.display}/ (or rename it to ${name}.old), then retry`,
   );
 }

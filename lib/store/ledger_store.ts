@@ -5,7 +5,6 @@
  */
 
 import {
-  type AgentLedger,
   type LedgerEvent,
   ledgerSummary,
   ledgerTimestamp,
@@ -20,14 +19,6 @@ import { ledgerTooLarge, MAX_LEDGER_BYTES, recentLedgers, wholeLedgers } from ".
 import { type LockOptions, withLock } from "./lock.ts";
 import { requirePlanningPlan } from "./planning.ts";
 import { planFile, type PlanRef } from "./resolve.ts";
-
-/**
- * Every agent's ledger, read whole (commands): refused with one line when
- * the ledgers hold more than MAX_LEDGER_BYTES together.
- */
-export function agentLedgers(plan: PlanRef): AgentLedger[] {
-  return wholeLedgers(plan);
-}
 
 /**
  * The ledger summary as a hook fire (and `pwf catchup`) shows it: bounded

@@ -8,7 +8,7 @@ import { type Attestation, attestationState, attestationText } from "../core/att
 import { PwfError } from "../core/errors.ts";
 import { type Mode, parseMode } from "../core/mode.ts";
 import { sha256Hex } from "../core/sha256.ts";
-import { decodeText } from "../core/text.ts";
+import { decodeText, mebibytes } from "../core/text.ts";
 import { inspect, type Location, planningLoc } from "./containment.ts";
 import {
   type FileBytes,
@@ -76,15 +76,11 @@ export function readMode(plan: PlanRef): Mode {
  */
 export const MAX_PLAN_BYTES = 16 * 1024 * 1024;
 
-function mib(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(1);
-}
-
 /** The one-line refusal for a plan over MAX_PLAN_BYTES. */
 export function planTooLarge(plan: PlanRef, size: number): PwfError {
   return new PwfError(
-    `${plan.display}/task_plan.md is ${mib(size)} MiB, over pwf's ${
-      mib(MAX_PLAN_BYTES)
+    `${plan.display}/task_plan.md is ${mebibytes(size)} MiB, over pwf's ${
+      mebibytes(MAX_PLAN_BYTES)
     } MiB limit for hashing and editing a plan; shorten it (move history to findings.md or an archive)`,
   );
 }

@@ -30,7 +30,7 @@ import { regressionLine } from "../core/regression.ts";
 import { inspect, planningLoc } from "./containment.ts";
 import { readMode, readPlanForView, readText } from "./planning.ts";
 import { listIds } from "../core/sessions.ts";
-import { listPlans, openPlans } from "./plans.ts";
+import { listPlans, openPlansAmong } from "./plans.ts";
 import { planFile, type PlanRef, resolvePlan, type SessionScope } from "./resolve.ts";
 import { cacheName, readCache, writeCache } from "./cache.ts";
 import { clearTurnMarker, hasTurnMarker, setTurnMarker } from "./turn_markers.ts";
@@ -86,16 +86,17 @@ function scopeOf(tier: Tier, opts: FireOptions): SessionScope | undefined {
  */
 function planLine(tier: Tier, planId: string | null, opts: FireOptions): string {
   if (planId === null || (tier !== "userprompt" && tier !== "session-start")) return "";
-  let open: string[];
+  let others: string[];
   try {
-    // The common case, one plan: a directory listing, no plan parsed a second time.
-    if (listPlans(opts.root).length < 2) return "";
-    open = openPlans(opts.root);
+    // The common case, one plan: a directory listing, no plan parsed a second time. Otherwise
+    // the other plans are read once each; this session's own was read by gatherState.
+    const ids = listPlans(opts.root);
+    if (ids.length < 2) return "";
+    others = openPlansAmong(opts.root, ids.filter((id) => id !== planId));
   } catch {
     return "";
   }
-  if (open.length < 2 && !(open.length === 1 && open[0] !== planId)) return "";
-  const others = open.filter((id) => id !== planId);
+  if (others.length === 0) return "";
   const sid = opts.sessionId;
   const switchHint = sid
     ? ` To switch this session only: "PWF_SESSION_ID=${sid} pwf use <id>".`

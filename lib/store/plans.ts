@@ -58,8 +58,13 @@ export function planFinished(root: string, id: string): boolean {
 
 /** Every plan with its state; plans failing containment are skipped (their reason in `refusals`). */
 export function planStates(root: string, refusals?: string[]): PlanState[] {
+  return statesOf(root, listPlans(root, refusals), refusals);
+}
+
+/** The states of the plans `ids` (already listed), skipping those failing containment. */
+function statesOf(root: string, ids: readonly string[], refusals?: string[]): PlanState[] {
   const out: PlanState[] = [];
-  for (const id of listPlans(root, refusals)) {
+  for (const id of ids) {
     try {
       out.push({ id, finished: planFinished(root, id) });
     } catch (err) {
@@ -73,4 +78,9 @@ export function planStates(root: string, refusals?: string[]): PlanState[] {
 /** Ids of the open plans (not archived, not all phases complete). */
 export function openPlans(root: string): string[] {
   return planStates(root).filter((p) => !p.finished).map((p) => p.id);
+}
+
+/** The open plans among `ids`, a listing the caller already has. */
+export function openPlansAmong(root: string, ids: readonly string[]): string[] {
+  return statesOf(root, ids).filter((p) => !p.finished).map((p) => p.id);
 }

@@ -6,7 +6,7 @@
  */
 
 import { REPO_ROOT } from "../tools/file_url.ts";
-import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
+import { ENV_VARS, PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { ensureBundle } from "../tools/bundle.ts";
 
 /**
@@ -38,8 +38,15 @@ export interface RunOptions {
   readonly stdin?: string | Uint8Array;
 }
 
-const SCRUBBED =
-  /^(PWF_|PLAN_ID$|PLANNING_DISABLED$|NO_COLOR$|INIT_CWD$|CLAUDE_CODE_SESSION_ID$|CODEX_THREAD_ID$|CLAUDE_PID$)/;
+/**
+ * The variables the sandbox lets pwf read (ENV_VARS: `PWF_*` a prefix, the others whole names),
+ * plus npm's INIT_CWD, which npx sets.
+ */
+const SCRUBBED = new RegExp(
+  `^(${
+    [...ENV_VARS, "INIT_CWD"].map((v) => v.endsWith("*") ? v.slice(0, -1) : `${v}$`).join("|")
+  })`,
+);
 
 /** This process's environment without pwf's own variables and the hosts' session ids. */
 export function baseEnv(): Record<string, string> {

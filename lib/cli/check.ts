@@ -20,12 +20,12 @@ import {
   HOOK_STDIN,
   parsePayload,
   type Payload,
-  sessionIdOf,
+  sessionIdFor,
   STDIN_CAP,
 } from "../hosts/payload.ts";
 import { findHost } from "../hosts/table.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
-import { commandSession, printJson, requirePlan } from "./plan_context.ts";
+import { printJson, requirePlan } from "./plan_context.ts";
 
 /** Parsed `pwf check` arguments. */
 export interface CheckArgs {
@@ -87,7 +87,7 @@ function gateJson(o: GateOutcome): Record<string, unknown> {
 /** The Stop's session: the payload's id (keys of `--host`), else the environment's; read only. */
 function gateSession(host: string | undefined, payload: Payload, ctx: Context) {
   const keys = (host === undefined ? undefined : findHost(host))?.sessionIdKeys ?? [];
-  const id = sessionIdOf(payload, keys) ?? commandSession(ctx);
+  const id = sessionIdFor(payload, keys, (name) => ctx.host.env(name));
   return id ? { id } : undefined;
 }
 

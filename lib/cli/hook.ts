@@ -19,8 +19,7 @@ import {
   type OpResult,
   parsePayload,
   type Payload,
-  sessionIdFromEnv,
-  sessionIdOf,
+  sessionIdFor,
   STDIN_CAP,
   stringField,
 } from "../hosts/mod.ts";
@@ -69,7 +68,7 @@ async function perform(
   ctx: Context,
 ): Promise<Done> {
   const env = (n: string) => ctx.host.env(n);
-  const sessionId = sessionIdOf(payload, spec.sessionIdKeys) ?? sessionIdFromEnv(env);
+  const sessionId = sessionIdFor(payload, spec.sessionIdKeys, env);
   const now = ctx.host.now();
   const proc = processToken(env);
   const opts = {

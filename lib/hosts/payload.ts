@@ -127,6 +127,25 @@ export function sessionIdFromEnv(env: (name: string) => string | undefined): str
   return undefined;
 }
 
+/**
+ * The session a hook or `pwf check --gate` runs in: the payload's id (the
+ * host's `sessionIdKeys`), else the environment's (SESSION_ENV).
+ * @example
+ * ```ts
+ * import { sessionIdFor } from "./payload.ts";
+ * const env = (n: string) => (n === "PWF_SESSION_ID" ? "e-1" : undefined);
+ * if (sessionIdFor({ session_id: "p-1" }, ["session_id"], env) !== "p-1") throw new Error();
+ * if (sessionIdFor({ session_id: "../x" }, ["session_id"], env) !== "e-1") throw new Error();
+ * ```
+ */
+export function sessionIdFor(
+  p: Payload,
+  keys: readonly string[],
+  env: (name: string) => string | undefined,
+): string | undefined {
+  return sessionIdOf(p, keys) ?? sessionIdFromEnv(env);
+}
+
 /** A string field of the payload, or "". */
 export function stringField(p: Payload, key: string): string {
   const v = p[key];

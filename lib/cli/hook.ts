@@ -7,7 +7,7 @@
 
 import { displayPathsIn } from "../core/display.ts";
 import { cutFramed, reframe } from "../core/framing.ts";
-import { budgetFrom, type Tier } from "../core/inject.ts";
+import type { Tier } from "../core/inject.ts";
 import {
   cursorStopPayload,
   findEvent,
@@ -27,7 +27,7 @@ import { evaluateGate } from "../store/gate_eval.ts";
 import { GATE_HOST_LIMITS } from "../core/gate.ts";
 import { appendLedger } from "../store/ledger_store.ts";
 import { HOOK_WAIT_MS } from "../store/lock.ts";
-import { fireInjection, startTurn } from "../store/injection.ts";
+import { fireInjection, injectBudget, scopeOf, startTurn } from "../store/injection.ts";
 import { appendReceipt } from "../store/receipts.ts";
 import { resolvePlan, type SessionScope } from "../store/resolve.ts";
 import { type Context, defineCommand } from "./command.ts";
@@ -81,7 +81,7 @@ async function perform(
     now,
     maxChars: spec.maxContext,
   };
-  const scope = sessionId ? { id: sessionId, bind: { host: spec.name, now, proc } } : undefined;
+  const scope = scopeOf(opts);
   switch (event.op) {
     case "stop": {
       const p = spec.name === "cursor" ? cursorStopPayload(payload) : payload;
@@ -122,7 +122,7 @@ async function perform(
       const context = spec.contextEscape && fire.text
         ? cutFramed(
           await reframe(fire.text, spec.contextEscape),
-          Math.min(budgetFrom(env("PWF_MAX_INJECT_CHARS")), spec.maxContext ?? Infinity),
+          injectBudget(env, spec.maxContext),
         )
         : fire.text;
       return {

@@ -63,8 +63,11 @@ export interface FireOptions {
   readonly startSource?: string | undefined;
 }
 
-/** The resolution scope of a fire: its session, binding only when a hook fires. */
-function scopeOf(tier: Tier, opts: FireOptions): SessionScope | undefined {
+/**
+ * The resolution scope of a fire (or of a hook's stop or error: no tier): its
+ * session, binding only when a hook fires.
+ */
+export function scopeOf(opts: FireOptions, tier?: Tier): SessionScope | undefined {
   if (opts.sessionId === undefined) return undefined;
   if (opts.bindHost === undefined) return { id: opts.sessionId };
   // SessionStart (startup, resume, clear, compact) re-stamps the binding and never drops it.
@@ -138,14 +141,24 @@ function isolationNotice(opts: FireOptions): string | null {
   return `${PREFIX} Session isolation is on (.planning/sessions/ exists) and this session is not attached, so no plan was injected. Attach it by creating .planning/sessions/<session id>.attached (or set PWF_SESSION_ID), or delete .planning/sessions/ to turn isolation off.`;
 }
 
+/** The characters one fire may inject: PWF_MAX_INJECT_CHARS, clamped to the host's cap. */
+export function injectBudget(
+  env: (name: string) => string | undefined,
+  maxChars?: number | undefined,
+): number {
+  return Math.min(budgetFrom(env("PWF_MAX_INJECT_CHARS")), maxChars ?? Infinity);
+}
+
 /**
  * Gather the state of a resolved plan for composing. `mode` is the plan's
- * mode when the caller has read `.mode` already (pretool reads it first).
+ * mode when the caller has read `.mode` already (pretool reads it first);
+ * `maxChars` the host's cap on the budget.
  */
 export async function gatherState(
   plan: PlanRef,
   env: (name: string) => string | undefined,
   known?: Mode,
+  maxChars?: number | undefined,
 ): Promise<InjectionState | null> {
   // One read: the view and the attestation hash come from the same bytes.
   const got = await readPlanForView(plan);
@@ -166,7 +179,7 @@ export async function gatherState(
     progress: mode.autonomous ? null : readText(planFile(plan, "progress.md")),
     ledger,
     smart: env("PWF_INJECT") === "smart" || mode.smart,
-    budget: budgetFrom(env("PWF_MAX_INJECT_CHARS")),
+    budget: injectBudget(env, maxChars),
   };
 }
 
@@ -182,7 +195,7 @@ function modeIfReadable(plan: PlanRef): Mode | undefined {
 
 /** Run one injection fire for a tier. Never throws for bad state on disk. */
 export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire> {
-  const r = resolvePlan(opts.root, opts.env, scopeOf(tier, opts));
+  const r = resolvePlan(opts.root, opts.env, scopeOf(opts, tier));
   if (r.kind === "refused") {
     // One bounded line (NOTICE_MAX); the ambiguity list is sized to fit it whole.
     return notice(
@@ -201,8 +214,7 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   if (isolated) return notice(tier, isolated, "not-attached");
   let s: InjectionState | null;
   try {
-    s = await gatherState(r.plan, opts.env, mode);
-    if (s && opts.maxChars !== undefined) s = { ...s, budget: Math.min(s.budget, opts.maxChars) };
+    s = await gatherState(r.plan, opts.env, mode, opts.maxChars);
   } catch (err) {
     // SPEC 5.4: a plan file failing containment (or unreadable) gets one notice, not a crash.
     if (!(err instanceof PwfError)) throw err;
@@ -274,7 +286,7 @@ function turnSession(opts: FireOptions): string {
 
 /** A new user turn without injection (hosts whose prompt event has no context channel). */
 export function startTurn(opts: FireOptions): void {
-  const r = resolvePlan(opts.root, opts.env, scopeOf("userprompt", opts));
+  const r = resolvePlan(opts.root, opts.env, scopeOf(opts, "userprompt"));
   if (r.kind === "plan") clearTurnMarker(opts.root, r.plan.id, turnSession(opts));
 }
 

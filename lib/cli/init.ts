@@ -8,7 +8,7 @@ import { modeFileText } from "../core/mode.ts";
 import { idCandidates, localDate, slugify } from "../core/plan_id.ts";
 import { renderPlanFiles, TEMPLATE_NAMES, type TemplateName } from "../core/templates.ts";
 import { inspect, planningLoc } from "../store/containment.ts";
-import { writeBinding } from "../store/bindings.ts";
+import { bindCliSession } from "../store/bindings.ts";
 import { listDir, removeEmptyDir, removeFile, writeFile } from "../store/files.ts";
 import { attestPlan, createPlanDir, resetGate, setActivePlan } from "../store/planning.ts";
 import { PLAN_FILES } from "../store/paths.ts";
@@ -16,7 +16,6 @@ import { planRef } from "../store/resolve.ts";
 import { parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { commandSession, printJson, shown, shownFile, shownText } from "./plan_context.ts";
-import { isoTimestamp } from "../core/timestamp.ts";
 
 /** Parsed `pwf init` arguments. */
 export interface InitArgs {
@@ -138,13 +137,8 @@ async function initPlanFiles(
   const session = commandSession(ctx);
   let bound = false;
   if (session !== undefined) {
-    const now = ctx.host.now();
     try {
-      writeBinding(
-        ctx.root,
-        { session, plan: id, host: "cli", seen: isoTimestamp(now.getTime()) },
-        now,
-      );
+      bindCliSession(ctx.root, session, id, ctx.host.now());
       bound = true;
     } catch (err) {
       if (!(err instanceof PwfError)) throw err;

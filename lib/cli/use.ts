@@ -10,7 +10,7 @@ import { modeName } from "../core/mode.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
 import { isFinished } from "../core/sessions.ts";
-import { listBindings, readBinding, writeBinding } from "../store/bindings.ts";
+import { bindCliSession, listBindings, readBinding } from "../store/bindings.ts";
 import { planningLoc } from "../store/containment.ts";
 import { ARCHIVE_DIR, listArchived, listPlans } from "../store/plans.ts";
 import {
@@ -24,7 +24,6 @@ import { planFile, planRef } from "../store/resolve.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { commandSession, printJson, shown, shownText } from "./plan_context.ts";
-import { isoTimestamp } from "../core/timestamp.ts";
 
 /** Parsed `pwf use` arguments. */
 export type UseArgs =
@@ -87,12 +86,7 @@ async function setPlan(ctx: Context, id: string, active: boolean): Promise<numbe
   }
   const session = commandSession(ctx);
   if (session !== undefined && !active) {
-    const now = ctx.host.now();
-    writeBinding(
-      ctx.root,
-      { session, plan: id, host: "cli", seen: isoTimestamp(now.getTime()) },
-      now,
-    );
+    bindCliSession(ctx.root, session, id, ctx.host.now());
     ctx.host.stdout(
       `Session ${session} now uses plan ${id} (.active_plan and other sessions unchanged)\n`,
     );

@@ -75,15 +75,23 @@ export function readBinding(root: string, sessionId: string): BindingState {
 }
 
 /**
- * Write a session's binding (atomic temp + rename). A new file in a full
- * directory (MAX_BINDINGS files) first prunes it to PRUNE_TO - 1 others:
- * the expired and the least recently used go (cache.ts makeRoom). Throws
- * PwfError when it cannot be written (a symlinked or hard-linked binding is
- * refused, never written through).
+ * Write a session's binding stamped `seen` = `now` (atomic temp + rename).
+ * A new file in a full directory (MAX_BINDINGS files) first prunes it to
+ * PRUNE_TO - 1 others: the expired and the least recently used go (cache.ts
+ * makeRoom). Throws PwfError when it cannot be written (a symlinked or
+ * hard-linked binding is refused, never written through).
  */
-export function writeBinding(root: string, b: Binding, now: Date): void {
+export function writeBinding(root: string, b: Omit<Binding, "seen">, now: Date): void {
   makeRoom(root, BINDINGS, bindingFileName(b.session), now);
-  writeFile(bindingLoc(root, b.session), renderBinding(b));
+  writeFile(
+    bindingLoc(root, b.session),
+    renderBinding({ ...b, seen: isoTimestamp(now.getTime()) }),
+  );
+}
+
+/** Bind a session to a plan from the command line (`pwf init`, `pwf use`); throws like writeBinding. */
+export function bindCliSession(root: string, session: string, plan: string, now: Date): void {
+  writeBinding(root, { session, plan, host: "cli" }, now);
 }
 
 /** Re-stamp a binding in use when it is older than BINDING_REFRESH_MS (or `force`); best effort. */
@@ -96,7 +104,7 @@ export function touchBinding(
   // An unknown mtime (0) is not "old": re-stamping on every fire would only add writes.
   if (!force && (state.mtimeMs === 0 || now.getTime() - state.mtimeMs < BINDING_REFRESH_MS)) return;
   try {
-    writeBinding(root, { ...state.binding, seen: isoTimestamp(now.getTime()) }, now);
+    writeBinding(root, state.binding, now);
   } catch { /* a binding that cannot be re-stamped still binds */ }
 }
 

@@ -24,7 +24,6 @@ import { inspect, legacyLoc, type Location, planningLoc } from "./containment.ts
 import { readFile } from "./files.ts";
 import type { PlanFileName } from "./paths.ts";
 import { planStates } from "./plans.ts";
-import { isoTimestamp } from "../core/timestamp.ts";
 
 /** A resolved plan: where its files live. */
 export interface PlanRef {
@@ -278,7 +277,6 @@ function bindIfNew(
       session: session.id,
       plan: r.plan.id,
       host: session.bind.host,
-      seen: isoTimestamp(session.bind.now.getTime()),
       ...(session.bind.proc === undefined ? {} : { proc: session.bind.proc }),
     }, session.bind.now);
   } catch { /* a session that cannot be bound resolves afresh next time */ }

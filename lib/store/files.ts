@@ -37,7 +37,15 @@ export interface FileBytes {
 
 /** Read a contained file (at most `cap` bytes); "missing" if absent. */
 export function readFile(loc: Location, cap: number = READ_CAP): FileBytes | { kind: "missing" } {
-  return readContained(loc, cap, false);
+  return readContained(loc, cap, "head");
+}
+
+/**
+ * Read a contained file whole when it is at most `cap` bytes; a longer one
+ * is not opened (no bytes, `truncated`, its `size`). "missing" if absent.
+ */
+export function readWholeFile(loc: Location, cap: number): FileBytes | { kind: "missing" } {
+  return readContained(loc, cap, "whole");
 }
 
 /**
@@ -45,18 +53,28 @@ export function readFile(loc: Location, cap: number = READ_CAP): FileBytes | { k
  * the file is longer); "missing" if absent. Bounded whatever the file's size.
  */
 export function readFileTail(loc: Location, cap: number): FileBytes | { kind: "missing" } {
-  return readContained(loc, cap, true);
+  return readContained(loc, cap, "tail");
 }
 
 function readContained(
   loc: Location,
   cap: number,
-  tail: boolean,
+  part: "head" | "tail" | "whole",
 ): FileBytes | { kind: "missing" } {
   const found = inspect(loc);
   if (found.kind === "missing") return found;
   if (found.kind === "dir") {
     throw new ContainmentError(`refused "${showLoc(loc)}": it is a directory`);
+  }
+  const mtimeMs = found.info.mtime?.getTime() ?? 0;
+  if (part === "whole" && found.info.size > cap) {
+    return {
+      kind: "file",
+      bytes: new Uint8Array(0),
+      truncated: true,
+      size: found.info.size,
+      mtimeMs,
+    };
   }
   let file: Deno.FsFile;
   try {
@@ -71,7 +89,7 @@ function readContained(
     sameFile(loc, found.info, file);
     const size = found.info.size;
     const want = Math.min(size, cap);
-    if (tail && size > want) file.seekSync(size - want, Deno.SeekMode.Start);
+    if (part === "tail" && size > want) file.seekSync(size - want, Deno.SeekMode.Start);
     const buf = new Uint8Array(want);
     let got = 0;
     while (got < want) {
@@ -84,7 +102,7 @@ function readContained(
       bytes: buf.subarray(0, got),
       truncated: size > got,
       size,
-      mtimeMs: found.info.mtime?.getTime() ?? 0,
+      mtimeMs,
     };
   } finally {
     file.close();

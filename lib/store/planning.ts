@@ -16,6 +16,7 @@ import {
   READ_CAP,
   readBytesOrNull,
   readFile,
+  readWholeFile,
   removeFile,
   writeFile,
 } from "./files.ts";
@@ -87,12 +88,7 @@ export function planTooLarge(plan: PlanRef, size: number): PwfError {
 
 /** task_plan.md's bytes, whole, in one read; refuses (before reading) a plan over MAX_PLAN_BYTES. */
 export function readWholePlan(plan: PlanRef): FileBytes | { kind: "missing" } {
-  const loc = planFile(plan, "task_plan.md");
-  const found = inspect(loc);
-  if (found.kind === "file" && found.info.size > MAX_PLAN_BYTES) {
-    throw planTooLarge(plan, found.info.size);
-  }
-  const got = readFile(loc, MAX_PLAN_BYTES);
+  const got = readWholeFile(planFile(plan, "task_plan.md"), MAX_PLAN_BYTES);
   if (got.kind === "file" && got.truncated) throw planTooLarge(plan, got.size);
   return got;
 }
@@ -130,7 +126,15 @@ export function readStoredAttestation(plan: PlanRef): string | null {
  * repaired and reported as intact with `repaired: true`.
  */
 export async function readAttestation(plan: PlanRef, whole?: Uint8Array): Promise<Attestation> {
-  const stored = readStoredAttestation(plan);
+  return await attestationOf(plan, readStoredAttestation(plan), whole);
+}
+
+/** readAttestation with the stored attestation text already read (`stored`). */
+async function attestationOf(
+  plan: PlanRef,
+  stored: string | null,
+  whole?: Uint8Array,
+): Promise<Attestation> {
   // No attestation, nothing to compare: skip hashing the plan (the hot path).
   if (stored === null) return { state: "none" };
   const actual = whole ? await sha256Hex(whole) : await planHash(plan);
@@ -161,14 +165,14 @@ export interface PlanRead {
  * always heads exactly the approved text (issue 12 item 7). Null when missing.
  */
 export async function readPlanForView(plan: PlanRef): Promise<PlanRead | null> {
-  const attested = readStoredAttestation(plan) !== null;
-  const got = attested ? readWholePlan(plan) : readFile(planFile(plan, "task_plan.md"));
+  const stored = readStoredAttestation(plan);
+  const got = stored !== null ? readWholePlan(plan) : readFile(planFile(plan, "task_plan.md"));
   if (got.kind === "missing") return null;
   const cut = got.bytes.length > READ_CAP;
   return {
     text: decodeText(cut ? got.bytes.subarray(0, READ_CAP) : got.bytes),
     truncated: got.truncated || cut,
-    attestation: attested ? await readAttestation(plan, got.bytes) : { state: "none" },
+    attestation: await attestationOf(plan, stored, got.bytes),
   };
 }
 

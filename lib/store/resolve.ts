@@ -144,7 +144,10 @@ export function resolvePlan(
     if (err instanceof ContainmentError) return { kind: "refused", why: err.message };
     throw err;
   }
-  const bound = session ? steadyBinding(root, session.id) : { kind: "none" } as const;
+  // A binding read again when the first read fails (a file busy for a moment).
+  const bound = session
+    ? steady(() => readBinding(root, session.id), (b) => b.kind === "bad")
+    : { kind: "none" } as const;
   const pinnedId = env("PLAN_ID");
   if (pinnedId !== undefined && pinnedId !== "") {
     return bindIfNew(root, session, bound, byPlanId(root, pinnedId));
@@ -154,8 +157,7 @@ export function resolvePlan(
     const id = bound.binding.plan;
     // A plan that looks gone is looked at again before the session loses it (a busy
     // file on Windows can fail one lookup; rebinding on that would switch the session).
-    let state = planFileState(root, id);
-    for (let i = 0; i < 2 && state === false; i++) state = planFileState(root, id);
+    const state = steady(() => planFileState(root, id), (s) => s === false);
     if (state === true) {
       if (session?.bind) touchBinding(root, bound, session.bind.now, session.bind.refresh === true);
       return {
@@ -201,11 +203,11 @@ function afterClear(root: string, session: SessionScope | undefined): Resolution
   return bindIfNew(root, session, { kind: "none" }, r);
 }
 
-/** A session's binding, read again when the first read fails (a file busy for a moment). */
-function steadyBinding(root: string, id: string): BindingState {
-  let b = readBinding(root, id);
-  for (let i = 0; i < 2 && b.kind === "bad"; i++) b = readBinding(root, id);
-  return b;
+/** `read()` tried up to three times while `again` holds for what it gave (a busy file on Windows). */
+function steady<T>(read: () => T, again: (got: T) => boolean): T {
+  let got = read();
+  for (let i = 0; i < 2 && again(got); i++) got = read();
+  return got;
 }
 
 /** Resolution for a session with no (usable) binding: .active_plan, the only open plan, legacy. */

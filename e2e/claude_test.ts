@@ -177,6 +177,25 @@ Deno.test("claude: with PLANNING_DISABLED=1 no plan text reaches the model", asy
   assertEquals(EVENTS.flatMap((e) => acceptedContexts(run, e)), []);
 });
 
+Deno.test("claude: a tampered attested plan sends the refusal line and no plan text", async () => {
+  const run = await session(async (sb) => {
+    await withPlan(sb, planText());
+    const attest = await runPwf(sb.project, ["attest"]);
+    assertEquals(attest.code, 0, attest.stderr);
+    const dir = JSON.parse((await runPwf(sb.project, ["resolve", "--json"])).stdout).dir as string;
+    await Deno.writeTextFile(`${sb.project}/${dir}/task_plan.md`, "\n- sneaked in\n", {
+      append: true,
+    });
+  });
+  assertHooksFiredCleanly(run);
+  const model = modelText(run);
+  assertStringIncludes(model, "What should I work on next?"); // the request was built
+  assertStringIncludes(model, "[planning-with-files] [PLAN TAMPERED — injection blocked]");
+  for (const absent of [GOAL, PHASE_TITLE, "BEGIN-PWF-DATA", "sneaked in"]) {
+    assertNotIncludes(model, absent);
+  }
+});
+
 // Issue 9 item 5: an empty .planning/ (no plan yet) gets the session-start guidance.
 Deno.test("claude: an empty .planning/ gets the session-start guidance", async () => {
   const run = await session((sb) => Deno.mkdir(`${sb.project}/.planning`));

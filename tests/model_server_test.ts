@@ -1,0 +1,114 @@
+/**
+ * The e2e's loopback model server (e2e/model_server.ts, issue 14 item 1),
+ * driven directly: the three API shapes, the per-test script, the recorded
+ * bodies and the two bounds. The native suite has no net permission, so a
+ * child Deno with `--allow-net=127.0.0.1` only runs the server and the client
+ * and prints what it saw.
+ * @module
+ */
+
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
+import { REPO } from "./helpers.ts";
+import { skipOnWindows } from "./skip.ts";
+
+const PROBE = `
+import { startModelServer } from ${
+  JSON.stringify(new URL(`file://${REPO}/e2e/model_server.ts`).href)
+};
+const tools = [{ type: "function", name: "write_file" }];
+const s = startModelServer({
+  script: [{ tool: "write_file", args: { path: "notes.txt" } }, { text: "second answer" }],
+  fallback: "side answer",
+  maxRequests: 5,
+  maxSeconds: 60,
+});
+const post = async (path, body) => {
+  const r = await fetch(s.origin + path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: r.status, type: r.headers.get("content-type"), text: await r.text() };
+};
+const gone = (origin) =>
+  fetch(origin + "/v1/models").then(async (r) => { await r.body?.cancel(); return "answered"; }, () => "gone");
+const out = { origin: s.origin };
+out.side = await post("/v1/chat/completions", { model: "m", stream: true, messages: [] });
+out.tool = await post("/v1/responses", { model: "m", stream: true, tools, input: "go" });
+out.second = await post("/v1/chat/completions", {
+  model: "m", stream: true, tools, messages: [{ role: "tool", content: "written" }],
+});
+out.gemini = await post("/v1beta/models/g:streamGenerateContent?alt=sse", {
+  contents: [{ role: "user", parts: [{ text: "hi" }] }], tools: [{ functionDeclarations: [{ name: "w" }] }],
+});
+out.models = await (await fetch(s.origin + "/v1/models")).json();
+out.over = await post("/v1/responses", { model: "m", stream: true, tools, input: "too many" });
+await new Promise((r) => setTimeout(r, 200));
+out.afterOver = await gone(s.origin);
+out.recorded = s.requests;
+await s.close();
+const t = startModelServer({ maxSeconds: 1 });
+out.early = await gone(t.origin);
+await new Promise((r) => setTimeout(r, 2500));
+out.late = await gone(t.origin);
+await t.close();
+console.log(JSON.stringify(out));
+`;
+
+Deno.test(skipOnWindows("the e2e and its model server run only on Linux and macOS", {
+  name:
+    "loopback model server: Responses, Chat Completions and Gemini shapes, script steps only for tool requests, bodies recorded, stops after maxRequests and maxSeconds",
+  async fn() {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-check", "--allow-net=127.0.0.1", "-"],
+      cwd: REPO,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const w = child.stdin.getWriter();
+    await w.write(new TextEncoder().encode(PROBE));
+    await w.close();
+    const r = await child.output();
+    const err = new TextDecoder().decode(r.stderr);
+    assertEquals(r.code, 0, err);
+    const out = JSON.parse(new TextDecoder().decode(r.stdout));
+
+    assertMatch(out.origin, /^http:\/\/127\.0\.0\.1:\d+$/);
+    // No tools offered (a title or memory side call): the fallback, and no script step.
+    assertEquals(out.side.type, "text/event-stream");
+    assertStringIncludes(out.side.text, `"content":"side answer"`);
+    assertStringIncludes(out.side.text, "data: [DONE]");
+    // Responses SSE: the first scripted reply, a function call.
+    assertEquals(out.tool.type, "text/event-stream");
+    for (const e of ["response.created", "response.output_item.added", "response.completed"]) {
+      assertStringIncludes(out.tool.text, `event: ${e}\n`);
+    }
+    assertStringIncludes(out.tool.text, `"type":"function_call"`);
+    assertStringIncludes(out.tool.text, `"name":"write_file"`);
+    // Chat Completions SSE after the tool result: the second scripted reply.
+    assertStringIncludes(out.second.text, `"content":"second answer"`);
+    assertStringIncludes(out.second.text, `"finish_reason":"stop"`);
+    // Gemini streamGenerateContent: the script is used up, so the fallback.
+    assertStringIncludes(out.gemini.text, `"text":"side answer"`);
+    assert(out.models.data.some((m: { id: string }) => m.id === "gpt-5.5"), "model list");
+    // Every request recorded with its parsed body; the one over the bound is refused.
+    assertEquals(
+      out.recorded.map((q: { method: string; path: string; offersTools: boolean }) =>
+        `${q.method} ${q.path} ${q.offersTools}`
+      ),
+      [
+        "POST /v1/chat/completions false",
+        "POST /v1/responses true",
+        "POST /v1/chat/completions true",
+        "POST /v1beta/models/g:streamGenerateContent?alt=sse true",
+        "GET /v1/models false",
+      ],
+    );
+    assertEquals(out.recorded[1].body.input, "go");
+    assertEquals(out.recorded[2].body.messages[0].content, "written");
+    assertEquals(out.over.status, 503);
+    assertEquals(out.afterOver, "gone", "the server stops after maxRequests");
+    assertEquals([out.early, out.late], ["answered", "gone"], "the server stops after maxSeconds");
+  },
+}));

@@ -11,7 +11,7 @@
 
 import { ContainmentError, PwfError } from "../core/errors.ts";
 import { decodeText } from "../core/text.ts";
-import { inspect, type Location, planningLoc } from "./containment.ts";
+import { inspect, inspectListed, type Location, planningLoc } from "./containment.ts";
 import { listDir, makeDir, readFile, removeFile, writeFile } from "./files.ts";
 
 const CACHE_DIR = ".cache";
@@ -97,7 +97,7 @@ export function makeRoom(root: string, d: BoundedDir, name: string, now: Date): 
   const created = makeDir(planningLoc(root, ...d.dir));
   writeFile(planningLoc(root, ".gitignore"), ".cache/\n", { createOnly: true });
   if (created) return true;
-  if (inspect(boundedLoc(root, d, name)).kind !== "missing") return false;
+  if (inspectListed(boundedLoc(root, d, name)).kind !== "missing") return false;
   const count = listDir(planningLoc(root, ...d.dir)).filter((e) => d.files.test(e.name)).length;
   if (count < d.max) return false;
   pruneBounded(root, d, now, d.pruneTo - 1, name);

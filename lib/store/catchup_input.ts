@@ -11,7 +11,7 @@ import { ContainmentError } from "../core/errors.ts";
 import { ledgerSummary, parseRecord } from "../core/ledger.ts";
 import { parsePlan, type Plan } from "../core/plan_parse.ts";
 import { decodeText } from "../core/text.ts";
-import { readFile } from "./files.ts";
+import { readOptionalFile } from "./files.ts";
 import { ledgerFiles, recentLedgers } from "./ledger_files.ts";
 import { PLAN_FILES, type PlanFileName } from "./paths.ts";
 import { planFile, type PlanRef } from "./resolve.ts";
@@ -19,7 +19,7 @@ import { planFile, type PlanRef } from "./resolve.ts";
 /** Read one plan file for catch-up: a refused file is reported, not fatal. */
 export function readCatchupFile(plan: PlanRef, name: PlanFileName): CatchupFile {
   try {
-    const got = readFile(planFile(plan, name));
+    const got = readOptionalFile(planFile(plan, name));
     if (got.kind === "missing") {
       return { name, state: "missing", text: "", truncated: false, mtimeMs: 0 };
     }

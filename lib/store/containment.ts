@@ -92,6 +92,45 @@ export function inspect(loc: Location): Found {
   return { kind: "missing" };
 }
 
+/**
+ * Like inspect, for a file that is usually absent (a plan's `.mode` or
+ * `.attestation`, `.planning/sessions`, a turn marker): the directory holding
+ * it is inspected, then listed, and a name the listing lacks is "missing"
+ * without an lstat, so the normal path throws and catches no NotFound (issue
+ * 16 item 5: the first one in a process costs ~0.5 ms). A listed name is
+ * inspected exactly as inspect does (every refusal applies), so the listing
+ * only ever answers "absent", which an lstat a moment later could have
+ * answered too. The directory itself missing: inspect's own answer. For
+ * directories pwf keeps small (a plan's, `.planning`, a bounded cache
+ * directory); a present file costs one listing more than inspect.
+ */
+export function inspectListed(loc: Location): Found {
+  const n = loc.segments.length;
+  if (n < 2) return inspect(loc);
+  const dir: Location = { root: loc.root, segments: loc.segments.slice(0, -1) };
+  const held = inspect(dir);
+  if (held.kind === "missing") return held;
+  if (held.kind === "file") refuse(loc, n - 1, "it is not a directory");
+  // Case-blind: on Windows and macOS a name matches in other cases too; a false match
+  // only costs the lstat below.
+  const name = (loc.segments[n - 1] ?? "").toLowerCase();
+  let listed = false;
+  try {
+    for (const e of Deno.readDirSync(pathOf(dir))) {
+      if (e.name.toLowerCase() === name) {
+        listed = true;
+        break;
+      }
+    }
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return { kind: "missing" }; // gone meanwhile
+    throw new ContainmentError(
+      `cannot list "${showLoc(dir)}": ${err instanceof Error ? err.message : err}`,
+    );
+  }
+  return listed ? inspect(loc) : { kind: "missing" };
+}
+
 /** Like inspect, but a directory is required; "missing" if absent. */
 export function inspectDir(loc: Location): "dir" | "missing" {
   const found = inspect(loc);

@@ -9,8 +9,10 @@ import { encodeText } from "../core/text.ts";
 import {
   dirChain,
   type DirId,
+  type Found,
   handleId,
   inspect,
+  inspectListed,
   isPlanningLoc,
   type Location,
   pathIs,
@@ -49,6 +51,18 @@ export function readWholeFile(loc: Location, cap: number): FileBytes | { kind: "
 }
 
 /**
+ * readFile for a file that is usually absent (a plan's `.mode`,
+ * `.attestation`, `findings.md`): absence is answered from a listing of its
+ * directory (inspectListed), without a NotFound thrown and caught.
+ */
+export function readOptionalFile(
+  loc: Location,
+  cap: number = READ_CAP,
+): FileBytes | { kind: "missing" } {
+  return readContained(loc, cap, "head", inspectListed);
+}
+
+/**
  * Read at most the last `cap` bytes of a contained file (`truncated` when
  * the file is longer); "missing" if absent. Bounded whatever the file's size.
  */
@@ -60,8 +74,9 @@ function readContained(
   loc: Location,
   cap: number,
   part: "head" | "tail" | "whole",
+  look: (loc: Location) => Found = inspect,
 ): FileBytes | { kind: "missing" } {
-  const found = inspect(loc);
+  const found = look(loc);
   if (found.kind === "missing") return found;
   if (found.kind === "dir") {
     throw new ContainmentError(`refused "${showLoc(loc)}": it is a directory`);
@@ -190,7 +205,8 @@ export function writeFile(
   opts: WriteOptions = {},
 ): boolean {
   requireWritable(loc);
-  const found = inspect(loc);
+  // A new file (a turn marker, a first binding) is the normal case: absence from a listing.
+  const found = inspectListed(loc);
   if (found.kind === "dir") {
     throw new ContainmentError(`refused to write "${showLoc(loc)}": it is a directory`);
   }
@@ -221,7 +237,7 @@ export function writeFile(
       let off = 0;
       while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
       verifyChain(loc, chain);
-      inspect(loc); // re-check: nothing may have become a symlink in between
+      inspectListed(loc); // re-check: nothing may have become a symlink in between
       verifyChain(loc, chain);
     } catch (err) {
       // Wherever the temp file ended up, it must not keep a copy of the data.
@@ -256,10 +272,10 @@ function swapped(loc: Location): ContainmentError {
   );
 }
 
-/** Remove a contained file if present. */
+/** Remove a contained file if present (absence, the common case, from a listing: inspectListed). */
 export function removeFile(loc: Location): void {
   requireWritable(loc);
-  if (inspect(loc).kind !== "file") return;
+  if (inspectListed(loc).kind !== "file") return;
   try {
     Deno.removeSync(pathOf(loc));
   } catch (err) {

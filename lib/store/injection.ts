@@ -27,7 +27,7 @@ import {
 import { cutFramed } from "../core/framing.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
 import { regressionLine } from "../core/regression.ts";
-import { inspect, planningLoc } from "./containment.ts";
+import { inspect, inspectListed, planningLoc } from "./containment.ts";
 import { readMode, readPlanForView, readText } from "./planning.ts";
 import { listIds } from "../core/sessions.ts";
 import { listPlans, openPlansAmong } from "./plans.ts";
@@ -131,7 +131,7 @@ const notice = (tier: Tier, text: string, outcome: string): Fire => ({
 /** Check session isolation (SPEC 5.6): a notice when this session is not attached. */
 function isolationNotice(opts: FireOptions): string | null {
   try {
-    if (inspect(planningLoc(opts.root, "sessions")).kind !== "dir") return null;
+    if (inspectListed(planningLoc(opts.root, "sessions")).kind !== "dir") return null;
     const id = opts.sessionId ?? opts.env("PWF_SESSION_ID") ?? "";
     if (
       isValidPlanId(id) &&

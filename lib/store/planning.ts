@@ -16,6 +16,7 @@ import {
   READ_CAP,
   readBytesOrNull,
   readFile,
+  readOptionalFile,
   readWholeFile,
   removeFile,
   writeFile,
@@ -62,11 +63,17 @@ export function readText(loc: Location, cap?: number): string | null {
   return bytes === null ? null : decodeText(bytes);
 }
 
+/** readText for a file that is usually absent (readOptionalFile: no NotFound thrown). */
+export function readOptionalText(loc: Location, cap?: number): string | null {
+  const got = readOptionalFile(loc, cap);
+  return got.kind === "file" ? decodeText(got.bytes) : null;
+}
+
 /** The plan's mode (no `.mode` file: interactive). */
 export function readMode(plan: PlanRef): Mode {
   // A legacy root plan's .mode sits outside the read grant: it reads as interactive.
   if (plan.legacy) return parseMode("");
-  return parseMode(readText(planFile(plan, ".mode")) ?? "");
+  return parseMode(readOptionalText(planFile(plan, ".mode")) ?? "");
 }
 
 /**
@@ -115,7 +122,7 @@ export function pendingAttestationLoc(plan: PlanRef): Location {
 
 /** The stored attestation text, or null (the legacy root one is outside the read grant). */
 export function readStoredAttestation(plan: PlanRef): string | null {
-  return plan.legacy ? null : readText(attestationLoc(plan), 4096);
+  return plan.legacy ? null : readOptionalText(attestationLoc(plan), 4096);
 }
 
 /**

@@ -11,7 +11,7 @@
 
 import { fnv1a64 } from "../core/sessions.ts";
 import { type BoundedDir, boundedLoc, cacheLoc, makeRoom } from "./cache.ts";
-import { inspect, planningLoc } from "./containment.ts";
+import { inspectListed, planningLoc } from "./containment.ts";
 import { listDir, removeFile, writeFile } from "./files.ts";
 
 /** Most turn markers kept. */
@@ -44,7 +44,7 @@ function markerName(plan: string | null, session: string): string {
 /** Whether this (plan, session) turn already got its nudge; false when it cannot be told. */
 export function hasTurnMarker(root: string, plan: string | null, session: string): boolean {
   try {
-    return inspect(boundedLoc(root, TURNS, markerName(plan, session))).kind === "file";
+    return inspectListed(boundedLoc(root, TURNS, markerName(plan, session))).kind === "file";
   } catch {
     return false;
   }

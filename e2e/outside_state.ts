@@ -2,8 +2,8 @@
  * A listing of the places outside its sandboxes where a host CLI would
  * write if the e2e leaked: the temp dir's `claude-*`, `cc-socks`, `codex-*`,
  * `gemini-*` and `copilot-*` trees, its `pwf-e2e-*` sandboxes, and the real
- * user's `~/.claude`, `~/.claude.json`, `~/.codex`, `~/.gemini` and
- * `~/.copilot`. Equal listings before and after the run mean nothing leaked.
+ * user's folders of every e2e host (HOME_PATHS). Equal listings before and
+ * after the run mean nothing leaked.
  * @module
  */
 
@@ -31,6 +31,22 @@ async function walk(path: string, out: string[], depth: number): Promise<void> {
 
 const HOST_TMP = /^(claude-|cc-socks$|codex-|gemini-|copilot-)/;
 
+/** What the e2e hosts would write under the real HOME (each run gets a temp HOME instead). */
+export const HOME_PATHS: readonly string[] = [
+  ".claude",
+  ".claude.json",
+  ".codex",
+  ".gemini",
+  ".copilot",
+  ".qwen",
+  ".factory",
+  ".pi",
+  ".config/opencode",
+  ".local/share/opencode",
+  ".local/state/opencode",
+  ".cache/opencode",
+];
+
 /**
  * Sorted lines "path kind/size mtime" of every watched place: in `tmp`
  * (default $TMPDIR) the hosts' own trees and, unless `sandboxes` is false,
@@ -49,10 +65,7 @@ export async function outsideState(
     }
   }
   if (home) {
-    for (const d of [".claude", ".codex", ".gemini", ".copilot"]) {
-      await walk(`${home}/${d}`, out, 6);
-    }
-    await walk(`${home}/.claude.json`, out, 0);
+    for (const d of HOME_PATHS) await walk(`${home}/${d}`, out, 6);
   }
   return out.sort();
 }

@@ -39,13 +39,23 @@ export function readCache(root: string, name: string, cap = 1024 * 1024): string
 /** Write a cache file; false (and nothing thrown) when it cannot be written. */
 export function writeCache(root: string, name: string, text: string): boolean {
   try {
-    if (inspect(planningLoc(root)).kind !== "dir") return false;
-    makeDir(planningLoc(root, CACHE_DIR));
-    writeFile(planningLoc(root, ".gitignore"), ".cache/\n", { createOnly: true });
+    if (makeCacheDir(root, [CACHE_DIR]) === null) return false;
     return writeFile(cacheLoc(root, name), text);
   } catch {
     return false;
   }
+}
+
+/**
+ * Create `.planning/<dir...>` and `.planning/.gitignore` when missing, never
+ * `.planning` itself: null when that is not a directory, else whether the
+ * directory was created now.
+ */
+function makeCacheDir(root: string, dir: readonly string[]): boolean | null {
+  if (inspect(planningLoc(root)).kind !== "dir") return null;
+  const created = makeDir(planningLoc(root, ...dir));
+  writeFile(planningLoc(root, ".gitignore"), ".cache/\n", { createOnly: true });
+  return created;
 }
 
 /** Remove a cache file; silently does nothing on failure. */
@@ -91,11 +101,8 @@ export function boundedLoc(root: string, d: BoundedDir, name: string): Location 
  * be made.
  */
 export function makeRoom(root: string, d: BoundedDir, name: string, now: Date): boolean {
-  if (inspect(planningLoc(root)).kind !== "dir") {
-    throw new PwfError("no .planning directory: nothing to write to");
-  }
-  const created = makeDir(planningLoc(root, ...d.dir));
-  writeFile(planningLoc(root, ".gitignore"), ".cache/\n", { createOnly: true });
+  const created = makeCacheDir(root, d.dir);
+  if (created === null) throw new PwfError("no .planning directory: nothing to write to");
   if (created) return true;
   if (inspectListed(boundedLoc(root, d, name)).kind !== "missing") return false;
   const count = listDir(planningLoc(root, ...d.dir)).filter((e) => d.files.test(e.name)).length;

@@ -114,6 +114,19 @@ export function parseBinding(text: string, sessionId: string): Binding | string 
   } catch {
     return "not JSON";
   }
+  return bindingFrom(v, sessionId);
+}
+
+/**
+ * parseBinding for a binding file's JSON value, already parsed.
+ * @example
+ * ```ts
+ * import { bindingFrom } from "./sessions.ts";
+ * if (typeof bindingFrom({ v: 1, session: "s1", plan: "p" }, "s1") === "string") throw new Error();
+ * if (bindingFrom([], "s1") !== "not a JSON object") throw new Error();
+ * ```
+ */
+export function bindingFrom(v: unknown, sessionId: string): Binding | string {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return "not a JSON object";
   const r = v as Record<string, unknown>;
   if (r.v !== 1) return "unknown version";

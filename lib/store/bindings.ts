@@ -15,6 +15,7 @@ import {
   BINDING_EXPIRY_MS,
   BINDING_REFRESH_MS,
   bindingFileName,
+  bindingFrom,
   MAX_BINDINGS,
   parseBinding,
   renderBinding,
@@ -132,13 +133,14 @@ export function listBindings(root: string): {
     try {
       const got = readFile(planningLoc(root, ...DIR, e.name), BINDING_CAP + 1);
       if (got.kind === "missing") continue;
-      let session: unknown;
+      let v: unknown;
       try {
-        session = (JSON.parse(decodeText(got.bytes)) as Record<string, unknown>)?.session;
+        v = JSON.parse(decodeText(got.bytes));
       } catch { /* reported below */ }
+      const session = (v as Record<string, unknown> | undefined)?.session;
       const b = typeof session === "string" && bindingFileName(session) === e.name &&
           got.size <= BINDING_CAP
-        ? parseBinding(decodeText(got.bytes), session)
+        ? bindingFrom(v, session)
         : "corrupt or misplaced";
       if (typeof b === "string") bad.push({ file, why: b });
       else bindings.push(b);

@@ -34,7 +34,6 @@ import { readReceipts } from "../store/receipts.ts";
 import type { PlanRef } from "../store/resolve.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { overviewLine } from "../core/sessions.ts";
-import { listBindings } from "../store/bindings.ts";
 import { planOverview } from "../store/overview.ts";
 import {
   commandSession,
@@ -220,7 +219,7 @@ function sessionsCheck(ctx: Context): DoctorCheck {
   if (o.badBindings === 0) {
     return { status: "PASS", name: "sessions", detail: overviewLine(o) + mine };
   }
-  const first = listBindings(ctx.root).bad[0];
+  const first = o.bad[0];
   const refused = first?.why.startsWith("refused") === true;
   return {
     status: refused ? "FAIL" : "WARN",

@@ -7,8 +7,13 @@ import type { PlanOverview } from "../core/sessions.ts";
 import { listBindings } from "./bindings.ts";
 import { listArchived, planStates } from "./plans.ts";
 
+/** The overview, and the unusable binding files its `badBindings` counts (doctor names the first). */
+export interface StoreOverview extends PlanOverview {
+  readonly bad: readonly { readonly file: string; readonly why: string }[];
+}
+
 /** Open, finished and archived plans, and the sessions bound to each. */
-export function planOverview(root: string): PlanOverview {
+export function planOverview(root: string): StoreOverview {
   const states = planStates(root);
   const { bindings, bad } = listBindings(root);
   const counts = new Map<string, number>();
@@ -22,5 +27,6 @@ export function planOverview(root: string): PlanOverview {
       count,
     })),
     badBindings: bad.length,
+    bad,
   };
 }

@@ -128,6 +128,16 @@ export interface AgentLedger {
   readonly tail?: boolean;
 }
 
+/** The ledger summary block and the counts it shows, from one parse of each line. */
+export interface LedgerReport {
+  /** Records read (lines that are JSON objects). */
+  readonly entries: number;
+  /** Whether some ledger was read only in part (a `tail`, or `notRead` files left out). */
+  readonly partial: boolean;
+  /** The fixed-shape summary block (ledgerSummary). */
+  readonly text: string;
+}
+
 /**
  * The fixed-shape ledger summary: no timestamps, no free text, so identical
  * state gives identical bytes. When some ledger was read only in part (a
@@ -146,16 +156,33 @@ export function ledgerSummary(
   plan: Plan,
   notRead = 0,
 ): string {
+  return ledgerReport(ledgers, plan, notRead).text;
+}
+
+/**
+ * ledgerSummary with the record count and partiality it shows (catch-up
+ * reports both), each ledger line parsed once.
+ * @example
+ * ```ts
+ * import { ledgerReport } from "./ledger.ts";
+ * import { parsePlan } from "./plan_parse.ts";
+ * const r = ledgerReport([{ agent: "a", lines: ['{"event":"note"}', "junk"], tail: true }], parsePlan(""));
+ * if (r.entries !== 1 || !r.partial || !r.text.includes("entries: at least 1\n")) throw new Error(r.text);
+ * ```
+ */
+export function ledgerReport(
+  ledgers: readonly AgentLedger[],
+  plan: Plan,
+  notRead = 0,
+): LedgerReport {
   const c = countPhases(plan);
   const current = inProgressPhase(plan);
-  const entries = ledgers.reduce(
-    (n, l) => n + l.lines.filter((x) => parseRecord(x) !== null).length,
-    0,
-  );
-  const agents = [...ledgers].sort((a, b) => a.agent < b.agent ? -1 : a.agent > b.agent ? 1 : 0)
-    .map((l) => `agent ${l.agent}: ${lastEvent(l.lines)}`);
+  const scanned = ledgers.map((l) => ({ agent: l.agent, ...scanLedger(l.lines) }));
+  const entries = scanned.reduce((n, l) => n + l.records, 0);
+  const agents = scanned.sort((a, b) => a.agent < b.agent ? -1 : a.agent > b.agent ? 1 : 0)
+    .map((l) => `agent ${l.agent}: ${l.last}`);
   const partial = notRead > 0 || ledgers.some((l) => l.tail);
-  return [
+  const text = [
     "=== RUN LEDGER ===",
     `entries: ${partial ? "at least " : ""}${entries}`,
     `phases: ${c.complete}/${c.total} complete`,
@@ -167,14 +194,20 @@ export function ledgerSummary(
     "==================",
     "",
   ].join("\n");
+  return { entries, partial, text };
 }
 
-function lastEvent(lines: readonly string[]): string {
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const event = parseRecord(lines[i] ?? "")?.event;
-    if (typeof event === "string" && (LEDGER_EVENTS as readonly string[]).includes(event)) {
-      return event;
+/** One agent's record count and last known event ("none"), each line parsed once. */
+function scanLedger(lines: readonly string[]): { records: number; last: string } {
+  let records = 0;
+  let last = "none";
+  for (const line of lines) {
+    const r = parseRecord(line);
+    if (r === null) continue;
+    records++;
+    if (typeof r.event === "string" && (LEDGER_EVENTS as readonly string[]).includes(r.event)) {
+      last = r.event;
     }
   }
-  return "none";
+  return { records, last };
 }

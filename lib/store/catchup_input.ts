@@ -8,7 +8,7 @@
 
 import type { CatchupFile, CatchupInput } from "../core/catchup_summary.ts";
 import { ContainmentError } from "../core/errors.ts";
-import { ledgerSummary, parseRecord } from "../core/ledger.ts";
+import { ledgerReport } from "../core/ledger.ts";
 import { parsePlan, type Plan } from "../core/plan_parse.ts";
 import { decodeText } from "../core/text.ts";
 import { readOptionalFile } from "./files.ts";
@@ -48,13 +48,8 @@ export function catchupLedger(plan: PlanRef, parsed: Plan): CatchupInput["ledger
     if (ledgerFiles(plan).length === 0) return { records: 0, summary: null };
     // Bounded whatever the ledgers' size: the latest records of each (ledger_files.ts).
     const { ledgers, notRead } = recentLedgers(plan);
-    const records = ledgers.reduce(
-      (n, l) => n + l.lines.filter((x) => parseRecord(x) !== null).length,
-      0,
-    );
-    const summary = ledgerSummary(ledgers, parsed, notRead);
-    const partial = notRead > 0 || ledgers.some((l) => l.tail);
-    return { records, summary, ...(partial && { partial }) };
+    const r = ledgerReport(ledgers, parsed, notRead);
+    return { records: r.entries, summary: r.text, ...(r.partial && { partial: true }) };
   } catch (err) {
     if (!(err instanceof ContainmentError)) throw err;
     return { records: 0, summary: null };

@@ -7,7 +7,7 @@ import { parsePlan } from "../core/plan_parse.ts";
 import { renderStatus, statusJson, statusView } from "../core/status_view.ts";
 import { readMode, readPlanForView } from "../store/planning.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
-import { overviewLine } from "../core/sessions.ts";
+import { isFinished, overviewLine } from "../core/sessions.ts";
 import { planOverview } from "../store/overview.ts";
 import { commandSession, noteRepaired, printJson, resolveFor } from "./plan_context.ts";
 import { NoPlanError } from "../core/errors.ts";
@@ -39,7 +39,11 @@ export async function runStatus(args: StatusArgs, ctx: Context): Promise<number>
     got.attestation,
     got.truncated,
   );
-  const o = planOverview(ctx.root);
+  // The plan shown was just read: the overview takes its state from that read.
+  const o = planOverview(
+    ctx.root,
+    plan.id === null ? undefined : { id: plan.id, finished: isFinished(view.counts) },
+  );
   const session = commandSession(ctx);
   if (args.json) {
     printJson(ctx, {

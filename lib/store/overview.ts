@@ -5,16 +5,20 @@
 
 import type { PlanOverview } from "../core/sessions.ts";
 import { listBindings } from "./bindings.ts";
-import { listArchived, planStates } from "./plans.ts";
+import { listArchived, type PlanState, planStates } from "./plans.ts";
 
 /** The overview, and the unusable binding files its `badBindings` counts (doctor names the first). */
 export interface StoreOverview extends PlanOverview {
   readonly bad: readonly { readonly file: string; readonly why: string }[];
 }
 
-/** Open, finished and archived plans, and the sessions bound to each. */
-export function planOverview(root: string): StoreOverview {
-  const states = planStates(root);
+/**
+ * Open, finished and archived plans, and the sessions bound to each.
+ * `known`: the state of a plan the caller has read already (status: the one
+ * it shows), taken as given instead of read again.
+ */
+export function planOverview(root: string, known?: PlanState): StoreOverview {
+  const states = planStates(root, undefined, known);
   const { bindings, bad } = listBindings(root);
   const counts = new Map<string, number>();
   for (const b of bindings) counts.set(b.plan, (counts.get(b.plan) ?? 0) + 1);

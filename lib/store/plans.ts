@@ -56,15 +56,28 @@ export function planFinished(root: string, id: string): boolean {
   return got.kind === "file" && isFinished(countPhases(parsePlan(decodeText(got.bytes))));
 }
 
-/** Every plan with its state; plans failing containment are skipped (their reason in `refusals`). */
-export function planStates(root: string, refusals?: string[]): PlanState[] {
-  return statesOf(root, listPlans(root, refusals), refusals);
+/**
+ * Every plan with its state; plans failing containment are skipped (their
+ * reason in `refusals`). `known`: a plan the caller has read already, not
+ * read again.
+ */
+export function planStates(root: string, refusals?: string[], known?: PlanState): PlanState[] {
+  return statesOf(root, listPlans(root, refusals), refusals, known);
 }
 
 /** The states of the plans `ids` (already listed), skipping those failing containment. */
-function statesOf(root: string, ids: readonly string[], refusals?: string[]): PlanState[] {
+function statesOf(
+  root: string,
+  ids: readonly string[],
+  refusals?: string[],
+  known?: PlanState,
+): PlanState[] {
   const out: PlanState[] = [];
   for (const id of ids) {
+    if (id === known?.id) {
+      out.push(known);
+      continue;
+    }
     try {
       out.push({ id, finished: planFinished(root, id) });
     } catch (err) {

@@ -66,54 +66,105 @@ async function copyTree(rel: string, to: string): Promise<void> {
   }
 }
 
+/**
+ * A copy of the harness (with the same, still fresh bundle) in a temp dir, so a test can
+ * change a pin or fake a cache without touching the checkout's `.cache/e2e/`; `fn` gets
+ * the copy's root and a runner of its `tools/e2e.ts`.
+ */
+async function inHarnessCopy(
+  fn: (
+    copy: string,
+    e2e: (env: Record<string, string>) => Promise<{ code: number; stdout: string }>,
+  ) => Promise<void>,
+): Promise<void> {
+  const copy = await Deno.makeTempDir({ prefix: "pwf-e2e-copy-" });
+  try {
+    for (const rel of ["lib", "templates", "tools", "e2e", "tests", "main.ts", "deno.json"]) {
+      await copyTree(rel, copy);
+    }
+    await Deno.mkdir(`${copy}/dist`);
+    await Deno.copyFile(MAIN, `${copy}/dist/pwf.js`); // the same sources: still fresh
+    await fn(copy, async (env) => {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--allow-read",
+          "--allow-write",
+          "--allow-env",
+          "--allow-run",
+          "tools/e2e.ts",
+        ],
+        cwd: copy,
+        env: { PWF_E2E_HOSTS: "codex", PWF_E2E_REQUIRE_NETNS: "1", ...env },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
+    });
+  } finally {
+    await Deno.remove(copy, { recursive: true });
+  }
+}
+
+const POSIX_ONLY = "the e2e runs only on Linux and macOS (its pwf launcher is a POSIX script)";
+
 Deno.test(
-  skipOnWindows("the e2e runs only on Linux and macOS (its pwf launcher is a POSIX script)", {
+  skipOnWindows(POSIX_ONLY, {
     name:
       "an e2e host whose pinned CLI cannot be installed fails the CI run with a line naming the host and npm's reason",
     async fn() {
-      // A copy of the harness whose Codex pin names a version npm cannot install, with an
-      // empty cache of its own; npm runs offline against an empty npm cache, so it fails
-      // at once and needs no network (the same line comes for a pin the registry lacks).
-      const copy = await Deno.makeTempDir({ prefix: "pwf-e2e-pin-" });
-      try {
-        for (const rel of ["lib", "templates", "tools", "e2e", "tests", "main.ts", "deno.json"]) {
-          await copyTree(rel, copy);
-        }
-        await Deno.mkdir(`${copy}/dist`);
-        await Deno.copyFile(MAIN, `${copy}/dist/pwf.js`); // the same sources: still fresh
+      // The copy's Codex pin names a version npm cannot install and its cache is empty;
+      // npm runs offline against an empty npm cache, so it fails at once and needs no
+      // network (a pin the registry lacks gives the same line with npm's ETARGET).
+      await inHarnessCopy(async (copy, e2e) => {
         const driver = `${copy}/e2e/hosts/codex.ts`;
         const text = await Deno.readTextFile(driver);
         assertStringIncludes(text, `version: "0.171.0"`);
         await Deno.writeTextFile(driver, text.replace(`version: "0.171.0"`, `version: "0.0.0-no"`));
-        const out = await new Deno.Command(Deno.execPath(), {
-          args: [
-            "run",
-            "--allow-read",
-            "--allow-write",
-            "--allow-env",
-            "--allow-run",
-            "tools/e2e.ts",
-          ],
-          cwd: copy,
-          env: {
-            PWF_E2E_HOSTS: "codex",
-            PWF_E2E_REQUIRE_NETNS: "1",
-            npm_config_offline: "true",
-            npm_config_cache: `${copy}/npm-cache`,
-          },
-          stdout: "piped",
-          stderr: "piped",
-        }).output();
-        const text2 = new TextDecoder().decode(out.stdout);
-        assertEquals(out.code, 1, text2);
+        const out = await e2e({
+          npm_config_offline: "true",
+          npm_config_cache: `${copy}/npm-cache`,
+        });
+        assertEquals(out.code, 1, out.stdout);
         assertMatch(
-          text2,
+          out.stdout,
           /^e2e: codex: FAILED: install of @openai\/codex@0\.0\.0-no: npm install failed .*npm error code E[A-Z]+/m,
         );
-        assertMatch(text2, /^e2e: 1 host\(s\): 0 passed, 1 failed, total [\d.]+ s wall$/m);
-      } finally {
-        await Deno.remove(copy, { recursive: true });
-      }
+        assertMatch(out.stdout, /^e2e: 1 host\(s\): 0 passed, 1 failed, total [\d.]+ s wall$/m);
+      });
+    },
+  }),
+);
+
+Deno.test(
+  skipOnWindows(POSIX_ONLY, {
+    name:
+      "an e2e host whose network namespace fails when its tests start fails the CI run with a line naming the host and the namespace's error",
+    async fn() {
+      await inHarnessCopy(async (copy, e2e) => {
+        // A cached Codex (what tools/e2e.ts checks: package.json and the executable), and an
+        // unshare that passes the probe but cannot make the namespace the tests run in.
+        const pkg = `${copy}/.cache/e2e/codex-0.171.0/node_modules`;
+        await Deno.mkdir(`${pkg}/@openai/codex`, { recursive: true });
+        await Deno.writeTextFile(`${pkg}/@openai/codex/package.json`, `{"version":"0.171.0"}`);
+        await Deno.mkdir(`${pkg}/.bin`);
+        await Deno.writeTextFile(`${pkg}/.bin/codex`, "#!/bin/sh\nexit 1\n");
+        await Deno.chmod(`${pkg}/.bin/codex`, 0o755);
+        const bin = `${copy}/fake-bin`;
+        await Deno.mkdir(bin);
+        await Deno.writeTextFile(
+          `${bin}/unshare`,
+          `#!/bin/sh\ncase "$*" in *'exec "$@"'*) echo "unshare: unshare failed: No space left on device" >&2; exit 1;; esac\nexit 0\n`,
+        );
+        await Deno.chmod(`${bin}/unshare`, 0o755);
+        const out = await e2e({ PATH: `${bin}:/usr/bin:/bin` });
+        assertEquals(out.code, 1, out.stdout);
+        assertMatch(
+          out.stdout,
+          /^e2e: codex \(Codex CLI 0\.171\.0\): FAILED: its test run printed no summary \(exit 1, in the namespace\): unshare: unshare failed: No space left on device; 0 passed, 1 failed;/m,
+        );
+        assertMatch(out.stdout, /^e2e: 1 host\(s\): 0 passed, 1 failed, total [\d.]+ s wall$/m);
+      });
     },
   }),
 );

@@ -193,12 +193,16 @@ function counts(text: string): { passed: number; failed: number } | null {
   return m ? { passed: Number(m[1]), failed: Number(m[2]) } : null;
 }
 
-/** Run one host's test file (in the namespace when given), echoing its output. */
+/**
+ * Run one host's test file (in the namespace when given), echoing its output.
+ * `why` is set when the run printed no test summary (the namespace or
+ * `deno test` itself failed): its exit code and last stderr line.
+ */
 async function runTests(
   host: E2eHost,
   ns: string[] | null,
   tmp: string,
-): Promise<{ ok: boolean; passed: number; failed: number }> {
+): Promise<{ ok: boolean; passed: number; failed: number; why?: string }> {
   const args = [
     "test",
     "--allow-read",
@@ -222,17 +226,36 @@ async function runTests(
       TMPDIR: tmp,
     },
     stdout: "piped",
-    stderr: "inherit",
+    stderr: "piped",
   }).spawn();
   let text = "";
+  let tail = "";
   const dec = new TextDecoder();
+  const errDec = new TextDecoder();
+  const errors = (async () => {
+    for await (const chunk of child.stderr) {
+      await Deno.stderr.write(chunk);
+      tail = (tail + errDec.decode(chunk, { stream: true })).slice(-4000);
+    }
+  })();
   for await (const chunk of child.stdout) {
     await Deno.stdout.write(chunk);
     text += dec.decode(chunk, { stream: true });
   }
   const status = await child.status;
-  const c = counts(text) ?? { passed: 0, failed: 1 };
-  return { ok: status.success, ...c };
+  await errors;
+  const c = counts(text);
+  if (c) return { ok: status.success, ...c };
+  // deno-lint-ignore no-control-regex
+  const last = tail.replace(/\x1b\[[0-9;]*m/g, "").trim().split("\n").pop()?.trim() || "no stderr";
+  return {
+    ok: false,
+    passed: 0,
+    failed: 1,
+    why: `its test run printed no summary (exit ${status.code}${
+      ns ? ", in the namespace" : ""
+    }): ${last}`,
+  };
 }
 
 async function main(): Promise<number> {
@@ -296,8 +319,8 @@ async function main(): Promise<number> {
       const t2 = performance.now();
       lines.push(
         `e2e: ${host.name} (${host.title}): ${
-          r.ok ? "ok" : "FAILED"
-        }, ${r.passed} passed, ${r.failed} failed; install/check ${secs(t1 - t0)} s, tests ${
+          r.ok ? "ok," : r.why ? `FAILED: ${r.why};` : "FAILED,"
+        } ${r.passed} passed, ${r.failed} failed; install/check ${secs(t1 - t0)} s, tests ${
           secs(t2 - t1)
         } s${"prefix" in ns ? " (private network namespace)" : ""}`,
       );

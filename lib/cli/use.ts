@@ -9,7 +9,7 @@ import { ContainmentError, NoPlanError, PwfError, UsageError } from "../core/err
 import { modeName } from "../core/mode.ts";
 import { countPhases, parsePlan } from "../core/plan_parse.ts";
 import { isValidPlanId } from "../core/plan_id.ts";
-import { isFinished } from "../core/sessions.ts";
+import { isFinished, sessionCounts } from "../core/sessions.ts";
 import { bindCliSession, listBindings, readBinding } from "../store/bindings.ts";
 import { planningLoc } from "../store/containment.ts";
 import { ARCHIVE_DIR, listArchived, listPlans } from "../store/plans.ts";
@@ -143,7 +143,8 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
   const active = readActivePointer(ctx.root);
   const session = commandSession(ctx);
   const { bindings } = listBindings(ctx.root);
-  const sessions = (id: string) => bindings.filter((b) => b.plan === id).length;
+  const bound = sessionCounts(bindings);
+  const sessions = (id: string) => bound.get(id) ?? 0;
   const mine = session === undefined
     ? null
     : bindings.find((b) => b.session === session)?.plan ?? null;

@@ -184,6 +184,22 @@ export function ambiguityWhy(ids: readonly string[], kind: "open" | "finished"):
     `${kind === "open" ? "Open" : "Plans"}: ${listIds(ids)}`;
 }
 
+/**
+ * How many sessions are bound to each plan, in the bindings' order (plans
+ * with none are absent).
+ * @example
+ * ```ts
+ * import { sessionCounts } from "./sessions.ts";
+ * const n = sessionCounts([{ plan: "b" }, { plan: "a" }, { plan: "b" }]);
+ * if (n.get("b") !== 2 || n.get("a") !== 1 || n.has("c")) throw new Error();
+ * ```
+ */
+export function sessionCounts(bindings: readonly Pick<Binding, "plan">[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const b of bindings) counts.set(b.plan, (counts.get(b.plan) ?? 0) + 1);
+  return counts;
+}
+
 /** Which plans exist and how many sessions are bound to each (status, doctor). */
 export interface PlanOverview {
   readonly open: readonly string[];

@@ -3,7 +3,7 @@
  * @module
  */
 
-import type { PlanOverview } from "../core/sessions.ts";
+import { type PlanOverview, sessionCounts } from "../core/sessions.ts";
 import { listBindings } from "./bindings.ts";
 import { listArchived, type PlanState, planStates } from "./plans.ts";
 
@@ -20,8 +20,7 @@ export interface StoreOverview extends PlanOverview {
 export function planOverview(root: string, known?: PlanState): StoreOverview {
   const states = planStates(root, undefined, known);
   const { bindings, bad } = listBindings(root);
-  const counts = new Map<string, number>();
-  for (const b of bindings) counts.set(b.plan, (counts.get(b.plan) ?? 0) + 1);
+  const counts = sessionCounts(bindings);
   return {
     open: states.filter((s) => !s.finished).map((s) => s.id),
     finished: states.filter((s) => s.finished).map((s) => s.id),

@@ -267,7 +267,12 @@ Deno.test("archive refuses an unfinished plan without --force and changes nothin
       }[]).map((p) => `${p.id}:${p.state}`);
     assertEquals(await ids([]), ["keep:open"]);
     assertEquals(await ids(["--all"]), ["keep:open", "retire:archived"]);
-    assertEquals((await runPwf(dir, ["use", "retire"])).code, 5);
+    const useArchived = await runPwf(dir, ["use", "retire"]);
+    assertEquals(useArchived.code, 5);
+    assertStringIncludes(
+      useArchived.stderr,
+      `it is archived; "pwf unarchive retire" brings it back`,
+    );
     assertEquals((await runPwf(dir, ["resolve"], { env: { PLAN_ID: "retire" } })).code, 5);
 
     const back = await runPwf(dir, ["unarchive", "retire"]);

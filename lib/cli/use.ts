@@ -12,7 +12,7 @@ import { isValidPlanId } from "../core/plan_id.ts";
 import { isFinished, sessionCounts } from "../core/sessions.ts";
 import { bindCliSession, listBindings, readBinding } from "../store/bindings.ts";
 import { planningLoc } from "../store/containment.ts";
-import { ARCHIVE_DIR, listArchived, listPlans } from "../store/plans.ts";
+import { ARCHIVE_DIR, isArchived, listArchived, listPlans } from "../store/plans.ts";
 import {
   readActivePointer,
   readAttestation,
@@ -77,9 +77,8 @@ export async function runUse(args: UseArgs, ctx: Context): Promise<number> {
 async function setPlan(ctx: Context, id: string, active: boolean): Promise<number> {
   const plan = planRef(ctx.root, id);
   if (readText(planFile(plan, "task_plan.md")) === null) {
-    const archived = listArchived(ctx.root).includes(id);
     throw new NoPlanError(
-      archived
+      isArchived(ctx.root, id)
         ? `cannot use "${id}": it is archived; "pwf unarchive ${id}" brings it back`
         : `cannot use "${id}": .planning/${id}/task_plan.md does not exist (see "pwf use --list")`,
     );

@@ -15,18 +15,21 @@ import { listDir, readFile } from "./files.ts";
 /** Where retired plans live: `.planning/.archive/<id>/` (dot-named: every resolver skips it). */
 export const ARCHIVE_DIR = ".archive";
 
+/** Whether `<base>/<id>/task_plan.md` is a contained file; a refusal is no (its reason in `refusals`). */
+function hasPlanFile(root: string, base: string[], id: string, refusals?: string[]): boolean {
+  try {
+    return inspect(planningLoc(root, ...base, id, "task_plan.md")).kind === "file";
+  } catch (err) {
+    if (!(err instanceof ContainmentError)) throw err;
+    refusals?.push(err.message);
+    return false;
+  }
+}
+
 function withPlanFile(root: string, base: string[], refusals?: string[]): string[] {
   return listDir(planningLoc(root, ...base)).filter((e) => e.isDirectory && isValidPlanId(e.name))
     .map((e) => e.name)
-    .filter((id) => {
-      try {
-        return inspect(planningLoc(root, ...base, id, "task_plan.md")).kind === "file";
-      } catch (err) {
-        if (!(err instanceof ContainmentError)) throw err;
-        refusals?.push(err.message);
-        return false;
-      }
-    });
+    .filter((id) => hasPlanFile(root, base, id, refusals));
 }
 
 /** Ids of every contained plan directory with a task_plan.md, sorted. */
@@ -42,6 +45,11 @@ export function listArchived(root: string): string[] {
     if (err instanceof ContainmentError) return [];
     throw err;
   }
+}
+
+/** Whether plan `id` is archived (`.planning/.archive/<id>/task_plan.md`): that one entry inspected. */
+export function isArchived(root: string, id: string): boolean {
+  return hasPlanFile(root, [ARCHIVE_DIR], id);
 }
 
 /** A plan and whether its phases are all complete. */

@@ -138,69 +138,79 @@ interface ListRow {
   readonly note?: string;
 }
 
+/** What a row of `pwf use --list` needs besides the plan's own files. */
+interface ListMarks {
+  readonly active: string | null;
+  /** The plan this session is bound to, if any. */
+  readonly mine: string | null;
+  /** Sessions bound per plan id. */
+  readonly bound: ReadonlyMap<string, number>;
+}
+
+/**
+ * The row of one open or finished plan, or of one archived plan (no marks,
+ * mode or attestation); null, said on stderr, when it fails containment.
+ */
+async function listRow(
+  ctx: Context,
+  id: string,
+  archived: boolean,
+  marks: ListMarks,
+): Promise<ListRow | null> {
+  const plan = planRef(ctx.root, id);
+  try {
+    const file = archived
+      ? planningLoc(ctx.root, ARCHIVE_DIR, id, "task_plan.md")
+      : planFile(plan, "task_plan.md");
+    const counts = countPhases(parsePlan(readText(file) ?? ""));
+    // A plan pwf cannot hash (over the size limit, unreadable) is listed with a note.
+    const att = archived ? { state: "-", note: null } : await readAttestation(plan).then(
+      (a) => ({ state: a.state as string, note: null }),
+      (err) => {
+        if (!(err instanceof PwfError) || err instanceof ContainmentError) throw err;
+        return { state: "unchecked", note: err.message };
+      },
+    );
+    return {
+      id,
+      state: archived ? "archived" : isFinished(counts) ? "finished" : "open",
+      active: !archived && id === marks.active,
+      thisSession: !archived && id === marks.mine,
+      sessions: marks.bound.get(id) ?? 0,
+      done: counts.complete,
+      total: counts.total,
+      mode: archived ? "-" : modeName(readMode(plan)),
+      attestation: att.state,
+      ...(att.note !== null && { note: att.note }),
+    };
+  } catch (err) {
+    // One plan failing containment must not hide the others: skip it and say why.
+    if (!(err instanceof ContainmentError)) throw err;
+    ctx.host.stderr(
+      `pwf: use --list: skipped ${archived ? "archived " : ""}plan "${id}": ${
+        shownText(ctx, err.message)
+      }\n`,
+    );
+    return null;
+  }
+}
+
 async function listAll(ctx: Context, json: boolean, all: boolean): Promise<number> {
   const active = readActivePointer(ctx.root);
   const session = commandSession(ctx);
   const { bindings } = listBindings(ctx.root);
-  const bound = sessionCounts(bindings);
-  const sessions = (id: string) => bound.get(id) ?? 0;
   const mine = session === undefined
     ? null
     : bindings.find((b) => b.session === session)?.plan ?? null;
+  const marks = { active, mine, bound: sessionCounts(bindings) };
   const rows: ListRow[] = [];
   for (const id of listPlans(ctx.root)) {
-    const plan = planRef(ctx.root, id);
-    try {
-      const counts = countPhases(parsePlan(readText(planFile(plan, "task_plan.md")) ?? ""));
-      // A plan pwf cannot hash (over the size limit, unreadable) is listed with a note.
-      const att = await readAttestation(plan).then(
-        (a) => ({ state: a.state as string, note: null }),
-        (err) => {
-          if (!(err instanceof PwfError) || err instanceof ContainmentError) throw err;
-          return { state: "unchecked", note: err.message };
-        },
-      );
-      rows.push({
-        id,
-        state: isFinished(counts) ? "finished" : "open",
-        active: id === active,
-        thisSession: id === mine,
-        sessions: sessions(id),
-        done: counts.complete,
-        total: counts.total,
-        mode: modeName(readMode(plan)),
-        attestation: att.state,
-        ...(att.note !== null && { note: att.note }),
-      });
-    } catch (err) {
-      // One plan failing containment must not hide the others: skip it and say why.
-      if (!(err instanceof ContainmentError)) throw err;
-      ctx.host.stderr(`pwf: use --list: skipped plan "${id}": ${shownText(ctx, err.message)}\n`);
-    }
+    const row = await listRow(ctx, id, false, marks);
+    if (row) rows.push(row);
   }
-  if (all) {
-    for (const id of listArchived(ctx.root)) {
-      try {
-        const text = readText(planningLoc(ctx.root, ARCHIVE_DIR, id, "task_plan.md")) ?? "";
-        const counts = countPhases(parsePlan(text));
-        rows.push({
-          id,
-          state: "archived",
-          active: false,
-          thisSession: false,
-          sessions: sessions(id),
-          done: counts.complete,
-          total: counts.total,
-          mode: "-",
-          attestation: "-",
-        });
-      } catch (err) {
-        if (!(err instanceof ContainmentError)) throw err;
-        ctx.host.stderr(
-          `pwf: use --list: skipped archived plan "${id}": ${shownText(ctx, err.message)}\n`,
-        );
-      }
-    }
+  for (const id of all ? listArchived(ctx.root) : []) {
+    const row = await listRow(ctx, id, true, marks);
+    if (row) rows.push(row);
   }
   if (json) {
     printJson(ctx, {

@@ -1,4 +1,3 @@
-import { WINDOWS_RUNNERS } from "../lib/hosts/windows_bin.ts";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, REPO, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 import { HOSTS, type HostSpec, manifestText, registrationFiles } from "../lib/hosts/mod.ts";
@@ -271,8 +270,7 @@ Deno.test("hooks print hermes --file plugin.yaml prints the manifest that lists 
 Deno.test("hooks print --bin C:/Tools/pwf.exe or C:\\Tools\\pwf.exe gives each host the form its Windows runner parses", async () => {
   await inProject(async (dir) => {
     for (const [i, host] of HOSTS.entries()) {
-      const runner = WINDOWS_RUNNERS[host.name];
-      assert(runner, `${host.name}: no Windows runner in lib/hosts/windows_bin.ts`);
+      const runner = host.windowsRunner;
       const want = runner === "bash-or-powershell"
         ? "C:/Tools/pwf.exe"
         : runner === "argv"
@@ -302,7 +300,7 @@ Deno.test('hooks print --bin "C:\\Program Files\\pwf\\pwf.exe": PowerShell and a
   const bin = "C:\\Program Files\\pwf\\pwf.exe";
   await inProject(async (dir) => {
     for (const host of HOSTS) {
-      const runner = WINDOWS_RUNNERS[host.name];
+      const runner = host.windowsRunner;
       const r = await runPwf(dir, ["hooks", "print", host.name, "--bin", bin]);
       if (runner === "powershell") {
         assertEquals(r.code, 0, r.stderr);

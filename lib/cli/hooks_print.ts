@@ -72,9 +72,10 @@ export function parseHooksArgs(argv: readonly string[]): HooksArgs {
   const host = p.positionals[0];
   const names = HOSTS.map((h) => h.name).join(", ");
   if (host === undefined) throw new UsageError(`${cmd}: name a host (${names})`);
-  if (!findHost(host)) throw new UsageError(`${cmd}: unknown host "${host}" (${names})`);
+  const spec = findHost(host);
+  if (!spec) throw new UsageError(`${cmd}: unknown host "${host}" (${names})`);
   const bin = stringFlag(p, "bin");
-  const problem = bin === undefined ? null : binProblem(bin, host);
+  const problem = bin === undefined ? null : binProblem(bin, spec);
   if (problem !== null) throw new UsageError(`${cmd}: ${problem}`);
   const merge = p.flags.merge === true, remove = p.flags.remove === true;
   const json = p.flags.json === true;
@@ -94,7 +95,7 @@ export function parseHooksArgs(argv: readonly string[]): HooksArgs {
         `${cmd}: --file prints a companion file; it takes no --merge, --remove or check`,
       );
     }
-    const known = companionFiles(findHost(host)!, "pwf").map((f) => f.path.split("/").pop()!);
+    const known = companionFiles(spec, "pwf").map((f) => f.path.split("/").pop()!);
     if (!known.includes(file)) {
       throw new UsageError(
         known.length
@@ -106,7 +107,7 @@ export function parseHooksArgs(argv: readonly string[]): HooksArgs {
   return { sub, host, bin, edit: merge ? "merge" : remove ? "remove" : undefined, json, file };
 }
 
-function defaultBin(host: string): string {
+function defaultBin(host: HostSpec): string {
   if (!BUILD_INFO.compiled) return "pwf";
   try {
     const path = Deno.execPath();
@@ -243,7 +244,7 @@ async function runCheck(
 export function runHooks(args: HooksArgs, ctx: Context): Promise<number> | number {
   const host = findHost(args.host);
   if (!host) return 2;
-  const bin = args.bin ?? defaultBin(args.host);
+  const bin = args.bin ?? defaultBin(host);
   return args.sub === "print" ? runPrint(args, host, bin, ctx) : runCheck(args, host, bin, ctx);
 }
 

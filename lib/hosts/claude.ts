@@ -6,6 +6,7 @@
  */
 
 import { hookCommand, type HostEvent, type HostSpec, json, type OpResult } from "./host_spec.ts";
+import type { WindowsHost } from "./windows_bin.ts";
 
 const EVENTS: readonly HostEvent[] = [
   {
@@ -57,7 +58,7 @@ export function contextOutput(eventName: string, context: string): string {
 
 /** Claude-style settings manifest (also the shape Codex, Qwen Code and Factory droid use). */
 export function settingsManifest(
-  host: string,
+  host: WindowsHost,
   bin: string,
   events: readonly HostEvent[],
   extra: (e: HostEvent) => Record<string, unknown> = () => ({}),
@@ -97,10 +98,11 @@ export const claude: HostSpec = {
   title: "Claude Code",
   manifestPath: ".claude/settings.json",
   events: EVENTS,
-  manifest: (bin) => settingsManifest("claude", bin, EVENTS),
+  manifest: (bin) => settingsManifest(claude, bin, EVENTS),
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond: settingsRespond("text"),
   sessionIdKeys: ["session_id"],
+  windowsRunner: "bash-or-powershell",
   // Claude Code replaces context over 10,000 characters by a 2 KB preview (measured).
   maxContext: 9500,
   proven:

@@ -56,15 +56,16 @@ export const codex: HostSpec = {
   events: EVENTS,
   manifest: (bin) =>
     settingsManifest(
-      "codex",
+      codex,
       bin,
       EVENTS,
-      (e) => ({ commandWindows: hookCommand(windowsBin(bin), "codex", e.name) }),
+      (e) => ({ commandWindows: hookCommand(windowsBin(bin), codex, e.name) }),
     ),
   settings: { layout: "grouped", commandKeys: ["command", "commandWindows", "command_windows"] },
   respond: settingsRespond("none"),
   // Codex spills hook text over ~2,500 tokens (~10,000 characters) to a file.
   sessionIdKeys: ["session_id"],
+  windowsRunner: "cmd-or-powershell",
   maxContext: 9500,
   proven:
     "real CLI (Codex CLI 0.171.0, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after apply_patch, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; golden tests",

@@ -62,7 +62,7 @@ export const copilot: HostSpec = {
   manifest: (bin) => {
     const hooks: Record<string, unknown> = {};
     for (const e of EVENTS) {
-      const command = hookCommand(bin, "copilot", e.name);
+      const command = hookCommand(bin, copilot, e.name);
       hooks[e.name] = [{
         type: "command",
         bash: command,
@@ -76,6 +76,7 @@ export const copilot: HostSpec = {
   settings: { layout: "flat", commandKeys: ["bash", "powershell", "command"] },
   respond,
   sessionIdKeys: ["sessionId"],
+  windowsRunner: "powershell",
   proven:
     "real CLI (Copilot CLI 1.0.102, `deno task e2e`): sessionStart frames, the postToolUse nudge, the agentStop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; golden tests",
   notes:

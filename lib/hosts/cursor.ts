@@ -66,7 +66,7 @@ export const cursor: HostSpec = {
     const hooks: Record<string, unknown> = {};
     for (const e of EVENTS) {
       hooks[e.name] = [{
-        command: hookCommand(bin, "cursor", e.name),
+        command: hookCommand(bin, cursor, e.name),
         ...(e.matcher ? { matcher: e.matcher } : {}),
         timeout: e.timeout,
         ...(e.op === "stop" ? { loop_limit: 5 } : {}),
@@ -78,6 +78,7 @@ export const cursor: HostSpec = {
   respond,
   // Every event carries conversation_id; only sessionStart also has session_id (same value).
   sessionIdKeys: ["conversation_id", "session_id"],
+  windowsRunner: "unknown",
   proven: "golden tests from documented payloads; no CLI runs here",
   notes:
     "Save as `.cursor/hooks.json`. Cursor also runs `.claude/settings.json` hooks by default: register one of the two, not both.",

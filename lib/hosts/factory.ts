@@ -44,10 +44,11 @@ export const factory: HostSpec = {
   title: "Factory droid",
   manifestPath: ".factory/settings.json",
   events: EVENTS,
-  manifest: (bin) => settingsManifest("factory", bin, EVENTS),
+  manifest: (bin) => settingsManifest(factory, bin, EVENTS),
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond: settingsRespond("none"),
   sessionIdKeys: ["session_id"],
+  windowsRunner: "unknown",
   proven:
     "real CLI (droid 0.225.2, `droid exec`, `deno task e2e`): the SessionStart frame, the PostToolUse nudge after Create, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request (UserPromptSubmit does not fire in exec); golden tests",
   notes:

@@ -72,7 +72,7 @@ export const gemini: HostSpec = {
       const handler = {
         name: hookName(e.name),
         type: "command",
-        command: hookCommand(bin, "gemini", e.name),
+        command: hookCommand(bin, gemini, e.name),
         timeout: e.timeout * 1000,
       };
       hooks[e.name] = [{ ...(e.matcher ? { matcher: e.matcher } : {}), hooks: [handler] }];
@@ -82,6 +82,7 @@ export const gemini: HostSpec = {
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond,
   sessionIdKeys: ["session_id"],
+  windowsRunner: "powershell",
   // Gemini CLI 0.61.0 delivers hook context with "<" and ">" as "&lt;" and "&gt;" ("&" as is).
   contextEscape: escapeAngleBrackets,
   proven:

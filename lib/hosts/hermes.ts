@@ -154,6 +154,7 @@ export const hermes: HostSpec = {
   companions: (): readonly GlueFile[] => [{ path: `${DIR}/plugin.yaml`, text: PLUGIN_YAML }],
   respond: glueRespond,
   sessionIdKeys: ["session_id"],
+  windowsRunner: "argv",
   proven: "from documentation, not run here: golden tests from the documented hook arguments",
   notes:
     `Put \`__init__.py\` and \`plugin.yaml\` (\`pwf hooks print hermes --file plugin.yaml\`) in \`${DIR}/\` (or \`~/.hermes/plugins/pwf/\`); project plugins load only with \`HERMES_ENABLE_PROJECT_PLUGINS=1\`, and the plugin must be enabled (\`hermes plugins enable pwf\`). ` +

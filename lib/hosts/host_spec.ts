@@ -6,7 +6,7 @@
  */
 
 import type { SettingsShape } from "../core/settings_merge.ts";
-import { commandBin } from "./windows_bin.ts";
+import { commandBin, type WindowsHost, type WindowsRunner } from "./windows_bin.ts";
 
 /** The core operations a hook event can map to. */
 export type Op =
@@ -99,6 +99,11 @@ export interface HostSpec {
   readonly contextEscape?: (text: string) => string;
   /** What is proven for this host and how, for the README (e.g. "from documentation, not run here"). */
   readonly proven: string;
+  /**
+   * What parses the host's hook command on Windows, from its sources
+   * (docs/hosts.md, docs/windows.md): decides the form of `--bin`.
+   */
+  readonly windowsRunner: WindowsRunner;
 }
 
 /**
@@ -114,8 +119,8 @@ export function escapeAngleBrackets(text: string): string {
  * a Windows binary path in the form the host's Windows runner parses
  * (windows_bin.ts).
  */
-export function hookCommand(bin: string, host: string, event: string): string {
-  return `${commandBin(bin, host)} hook ${host} ${event}`;
+export function hookCommand(bin: string, host: WindowsHost, event: string): string {
+  return `${commandBin(bin, host.windowsRunner)} hook ${host.name} ${event}`;
 }
 
 /** One compact JSON object + "\n". */

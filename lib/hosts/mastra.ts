@@ -52,7 +52,7 @@ export const mastra: HostSpec = {
   manifest: (bin) =>
     Object.fromEntries(EVENTS.map((e) => [e.name, [{
       type: "command",
-      command: hookCommand(bin, "mastra", e.name),
+      command: hookCommand(bin, mastra, e.name),
       ...(e.matcher ? { matcher: { tool_name: e.matcher } } : {}),
       timeout: e.timeout * 1000,
       description: `pwf: ${e.does.replace(/ \(.*\)$/, "")}`,
@@ -61,6 +61,7 @@ export const mastra: HostSpec = {
   respond,
   exitCode: (event, r) => event.op === "stop" && r.block ? 2 : 0,
   sessionIdKeys: ["session_id"],
+  windowsRunner: "cmd-or-powershell",
   proven:
     "from documentation, not run here: golden tests from the documented payloads (mastracode/src/hooks)",
   notes:

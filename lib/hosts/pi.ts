@@ -137,6 +137,7 @@ export const pi: HostSpec = {
   manifest: extension,
   respond: glueRespond,
   sessionIdKeys: ["session_id"],
+  windowsRunner: "argv",
   proven:
     "real CLI (Pi 0.73.1, `deno task e2e`): the session-start frame with the first prompt, the nudge in a write tool result, the turn_end gate (reason as the next user message, second stop allowed), PLANNING_DISABLED and the tampered-plan refusal reach the model request; the extension run under Deno with pwf absent, failing and working; golden tests",
   notes:

@@ -28,11 +28,12 @@ export const plain: HostSpec = {
   events: EVENTS,
   manifest: (bin) => ({
     description: "Run each command from the project root; its stdout is the context to add.",
-    commands: Object.fromEntries(EVENTS.map((e) => [e.name, hookCommand(bin, "plain", e.name)])),
+    commands: Object.fromEntries(EVENTS.map((e) => [e.name, hookCommand(bin, plain, e.name)])),
   }),
   respond,
   // Whatever the host pipes in: the two common spellings (PWF_SESSION_ID works too).
   sessionIdKeys: ["session_id", "sessionId"],
+  windowsRunner: "powershell",
   proven: "golden tests",
   notes: "Wire each command to the matching lifecycle event of your host; stdout is plain text.",
 };

@@ -36,13 +36,14 @@ export const qwen: HostSpec = {
   title: "Qwen Code",
   manifestPath: ".qwen/settings.json",
   events: EVENTS,
-  manifest: (bin) => settingsManifest("qwen", bin, EVENTS, () => ({}), 1000),
+  manifest: (bin) => settingsManifest(qwen, bin, EVENTS, () => ({}), 1000),
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond: settingsRespond("none"),
   // Qwen Code 0.24.4 (a Gemini CLI fork) delivers hook context with "<" and ">" as "&lt;" and
   // "&gt;" ("&" as is), measured by the e2e markup test; pwf frames it that way already.
   contextEscape: escapeAngleBrackets,
   sessionIdKeys: ["session_id"],
+  windowsRunner: "unknown",
   proven:
     "real CLI (Qwen Code 0.24.4, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after write_file, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; golden tests",
   notes:

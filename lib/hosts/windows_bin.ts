@@ -21,24 +21,11 @@ export type WindowsRunner =
   /** Not documented; Node's `shell: true` means `cmd.exe` there: as cmd-or-powershell. */
   | "unknown";
 
-/**
- * Each host's Windows runner, from its sources (docs/hosts.md "Windows"
- * notes); a test checks that every host of the table has one.
- */
-export const WINDOWS_RUNNERS: Readonly<Record<string, WindowsRunner>> = {
-  claude: "bash-or-powershell",
-  codex: "cmd-or-powershell",
-  cursor: "unknown",
-  copilot: "powershell",
-  gemini: "powershell",
-  opencode: "argv",
-  pi: "argv",
-  qwen: "unknown",
-  factory: "unknown",
-  mastra: "cmd-or-powershell",
-  hermes: "argv",
-  plain: "powershell",
-};
+/** A host as its Windows command lines need it: its name and its runner (HostSpec has both). */
+export interface WindowsHost {
+  readonly name: string;
+  readonly windowsRunner: WindowsRunner;
+}
 
 /** Whether `bin` is a Windows absolute path (drive letter or UNC). */
 export function isWindowsPath(bin: string): boolean {
@@ -51,23 +38,21 @@ const PLAIN_PATH = /^[A-Za-z0-9_./:\\+@-]+$/;
 /** Characters no Windows path we write may hold (quotes, shell and PowerShell operators). */
 const NEVER = /["'`$;&|<>(){}\[\]%!^*?\r\n\t]/;
 
-function runnerOf(host: string): WindowsRunner {
-  return WINDOWS_RUNNERS[host] ?? "unknown";
-}
-
 /**
  * Why `host` cannot run hooks through `bin` (one line with the fix), or
  * null when it can.
  * @example
  * ```ts
  * import { binProblem } from "./windows_bin.ts";
- * if (binProblem("C:/Tools/pwf.exe", "claude") !== null) throw new Error();
- * if (binProblem("C:\\Program Files\\pwf\\pwf.exe", "copilot") !== null) throw new Error();
- * if (binProblem("C:\\Program Files\\pwf\\pwf.exe", "claude") === null) throw new Error();
+ * const claude = { name: "claude", windowsRunner: "bash-or-powershell" } as const;
+ * const copilot = { name: "copilot", windowsRunner: "powershell" } as const;
+ * if (binProblem("C:/Tools/pwf.exe", claude) !== null) throw new Error();
+ * if (binProblem("C:\\Program Files\\pwf\\pwf.exe", copilot) !== null) throw new Error();
+ * if (binProblem("C:\\Program Files\\pwf\\pwf.exe", claude) === null) throw new Error();
  * ```
  */
-export function binProblem(bin: string, host: string): string | null {
-  const runner = runnerOf(host);
+export function binProblem(bin: string, host: WindowsHost): string | null {
+  const runner = host.windowsRunner;
   if (runner === "argv" && !/[\r\n\0]/.test(bin) && bin !== "") return null;
   if (!isWindowsPath(bin)) {
     return PLAIN_PATH.test(bin)
@@ -83,7 +68,7 @@ export function binProblem(bin: string, host: string): string | null {
     : runner === "cmd-or-powershell"
     ? "runs hooks through cmd or PowerShell, which quote paths differently"
     : "runs hooks through a shell it does not document";
-  return `--bin "${bin}" has spaces, and ${host} ${how}; ${FIX_WINDOWS}`;
+  return `--bin "${bin}" has spaces, and ${host.name} ${how}; ${FIX_WINDOWS}`;
 }
 
 const FIX_POSIX = "install pwf on a path without them (or on PATH and omit --bin)";
@@ -91,19 +76,18 @@ const FIX_WINDOWS =
   "put pwf.exe on PATH and omit --bin, or install it where the path has no spaces (e.g. C:\\Tools\\pwf.exe)";
 
 /**
- * `bin` as `host`'s Windows runner needs it in a command line: `/` for Git
+ * `bin` as a host's Windows runner needs it in a command line: `/` for Git
  * Bash, `\` for cmd, `& 'path'` for PowerShell when the path has spaces.
  * Not a Windows path, or an argv host: unchanged.
  * @example
  * ```ts
  * import { commandBin } from "./windows_bin.ts";
- * if (commandBin("C:\\Tools\\pwf.exe", "claude") !== "C:/Tools/pwf.exe") throw new Error();
- * if (commandBin("C:/Tools/pwf.exe", "codex") !== "C:\\Tools\\pwf.exe") throw new Error();
- * if (commandBin("C:\\Program Files\\pwf\\pwf.exe", "gemini") !== "& 'C:\\Program Files\\pwf\\pwf.exe'") throw new Error();
+ * if (commandBin("C:\\Tools\\pwf.exe", "bash-or-powershell") !== "C:/Tools/pwf.exe") throw new Error();
+ * if (commandBin("C:/Tools/pwf.exe", "cmd-or-powershell") !== "C:\\Tools\\pwf.exe") throw new Error();
+ * if (commandBin("C:\\Program Files\\pwf\\pwf.exe", "powershell") !== "& 'C:\\Program Files\\pwf\\pwf.exe'") throw new Error();
  * ```
  */
-export function commandBin(bin: string, host: string): string {
-  const runner = runnerOf(host);
+export function commandBin(bin: string, runner: WindowsRunner): string {
   if (runner === "argv" || !isWindowsPath(bin)) return bin;
   if (runner === "bash-or-powershell") return bin.replaceAll("\\", "/");
   if (runner === "powershell") return / /.test(bin) ? `& '${bin.replaceAll("/", "\\")}'` : bin;

@@ -439,3 +439,24 @@ Deno.test("status and doctor say which plan this terminal resolves and why, whic
     assertStringIncludes(amb.stdout, "WARN  plan: 2 plans are open");
   });
 });
+
+Deno.test("PLAN_ID still binds a bound session with no fallback, and .active_plan still picks the plan of a single unbound session", async () => {
+  await inProject(async (dir) => {
+    await plan(dir, "p1");
+    await plan(dir, "p2");
+    // One session, two plans: .active_plan chooses, as before sessions existed.
+    await writeText(dir, ".planning/.active_plan", "p2\n");
+    assertCarries(await fire(dir, "solo", "UserPromptSubmit", { prompt: "x" }), "p2", "p1", "solo");
+    // PLAN_ID wins over the binding; naming no plan, it resolves nothing (no fallback).
+    const env = (id: string) => ({ PLAN_ID: id });
+    const prompt = { prompt: "y" };
+    assertCarries(await fire(dir, "solo", "UserPromptSubmit", prompt, env("p1")), "p1", "p2", "id");
+    const ghost = await fire(dir, "solo", "UserPromptSubmit", prompt, env("ghost"));
+    assertStringIncludes(ghost, "PLAN_ID='ghost' names no plan");
+    assert(!ghost.includes("Goal of plan"), `a plan was injected despite PLAN_ID=ghost: ${ghost}`);
+    const r = await runPwf(dir, ["status"], { env: { PLAN_ID: "ghost", PWF_SESSION_ID: "solo" } });
+    assertEquals(r.code, 5, r.stderr);
+    // Without PLAN_ID the session is still on the plan it was bound to.
+    assertCarries(await fire(dir, "solo", "UserPromptSubmit", prompt), "p2", "p1", "after");
+  });
+});

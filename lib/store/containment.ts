@@ -191,16 +191,23 @@ export function sameId(a: DirId, b: DirId): boolean | null {
 }
 
 /**
- * Verify an open handle is the file that was inspected (no swap in between).
- * Where the OS gives neither inode nor creation time, size and mtime must match.
+ * Verify an open handle is the file that was inspected (no swap in between);
+ * returns the handle's own FileInfo. Where the OS gives neither inode nor
+ * creation time, size and mtime must match.
  */
-export function sameFile(loc: Location, before: Deno.FileInfo, file: Deno.FsFile): void {
+export function sameFile(loc: Location, before: Deno.FileInfo, file: Deno.FsFile): Deno.FileInfo {
   const now = file.statSync();
-  const same = sameId(idOf(before), idOf(now)) ??
-    (before.size === now.size && before.mtime?.getTime() === now.mtime?.getTime());
-  if (!same || !now.isFile) {
+  if (!isSameFile(before, now)) {
     refuse(loc, loc.segments.length, "it changed while being opened");
   }
+  return now;
+}
+
+/** Whether `now` (an open handle's FileInfo) is the regular file inspected as `before`. */
+export function isSameFile(before: Deno.FileInfo, now: Deno.FileInfo): boolean {
+  const same = sameId(idOf(before), idOf(now)) ??
+    (before.size === now.size && before.mtime?.getTime() === now.mtime?.getTime());
+  return same && now.isFile;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   inspect,
   inspectListed,
   isPlanningLoc,
+  isSameFile,
   type Location,
   pathIs,
   pathOf,
@@ -70,58 +71,82 @@ export function readFileTail(loc: Location, cap: number): FileBytes | { kind: "m
   return readContained(loc, cap, "tail");
 }
 
+/**
+ * How many times a read looks a file up and opens it before it refuses a
+ * handle that is not the file it inspected. Every pwf write replaces a file
+ * by renaming a temp file over it, so a reader outside the lock (plan
+ * resolution, hooks) can lstat one version and open the next: that is a
+ * concurrent writer, not a swap, and the read starts again from the lstat.
+ * Each attempt is checked in full; a racer that keeps replacing the file
+ * still gets the refusal after the last one. (Under Wine one lstat-to-open
+ * window is slow enough that a writer replacing the file every few ms hit
+ * 5 attempts in a row in 2 of 1000 reads of lib/store/files_test.ts.)
+ */
+export const READ_ATTEMPTS = 10;
+
 function readContained(
   loc: Location,
   cap: number,
   part: "head" | "tail" | "whole",
   look: (loc: Location) => Found = inspect,
 ): FileBytes | { kind: "missing" } {
-  const found = look(loc);
-  if (found.kind === "missing") return found;
-  if (found.kind === "dir") {
-    throw new ContainmentError(`refused "${showLoc(loc)}": it is a directory`);
-  }
-  const mtimeMs = found.info.mtime?.getTime() ?? 0;
-  if (part === "whole" && found.info.size > cap) {
-    return {
-      kind: "file",
-      bytes: new Uint8Array(0),
-      truncated: true,
-      size: found.info.size,
-      mtimeMs,
-    };
-  }
-  let file: Deno.FsFile;
-  try {
-    file = Deno.openSync(pathOf(loc), { read: true });
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return { kind: "missing" };
-    throw new PwfError(
-      `cannot read "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`,
-    );
-  }
-  try {
-    sameFile(loc, found.info, file);
-    const size = found.info.size;
-    const want = Math.min(size, cap);
-    if (part === "tail" && size > want) file.seekSync(size - want, Deno.SeekMode.Start);
-    const buf = new Uint8Array(want);
-    let got = 0;
-    while (got < want) {
-      const n = file.readSync(buf.subarray(got));
-      if (n === null || n === 0) break;
-      got += n;
+  for (let attempt = 1;; attempt++) {
+    const found = look(loc);
+    if (found.kind === "missing") return found;
+    if (found.kind === "dir") {
+      throw new ContainmentError(`refused "${showLoc(loc)}": it is a directory`);
     }
-    return {
-      kind: "file",
-      bytes: buf.subarray(0, got),
-      truncated: size > got,
-      size,
-      mtimeMs,
-    };
-  } finally {
-    file.close();
+    if (part === "whole" && found.info.size > cap) return overCap(found.info);
+    let file: Deno.FsFile;
+    try {
+      file = Deno.openSync(pathOf(loc), { read: true });
+    } catch (err) {
+      if (err instanceof Deno.errors.NotFound) return { kind: "missing" };
+      throw new PwfError(
+        `cannot read "${showLoc(loc)}": ${err instanceof Error ? err.message : err}`,
+      );
+    }
+    try {
+      // What the handle is decides how much to read: a file replaced twice between the lstat and
+      // the open can come back under the same inode number with other contents (ext4 reuses it).
+      const info = file.statSync();
+      if (!isSameFile(found.info, info)) {
+        if (attempt < READ_ATTEMPTS) continue; // replaced between the lstat and the open: again
+        sameFile(loc, found.info, file); // the refusal, after the last attempt
+      }
+      const size = info.size;
+      if (part === "whole" && size > cap) return overCap(info);
+      const want = Math.min(size, cap);
+      if (part === "tail" && size > want) file.seekSync(size - want, Deno.SeekMode.Start);
+      const buf = new Uint8Array(want);
+      let got = 0;
+      while (got < want) {
+        const n = file.readSync(buf.subarray(got));
+        if (n === null || n === 0) break;
+        got += n;
+      }
+      return {
+        kind: "file",
+        bytes: buf.subarray(0, got),
+        truncated: size > got,
+        size,
+        mtimeMs: info.mtime?.getTime() ?? 0,
+      };
+    } finally {
+      file.close();
+    }
   }
+}
+
+/** A file too large for a whole read: no bytes, `truncated`, its size. */
+function overCap(info: Deno.FileInfo): FileBytes {
+  return {
+    kind: "file",
+    bytes: new Uint8Array(0),
+    truncated: true,
+    size: info.size,
+    mtimeMs: info.mtime?.getTime() ?? 0,
+  };
 }
 
 /** Read a contained file as bytes, or null when it is missing. */

@@ -24,10 +24,10 @@ import {
   handleId,
   idOf,
   inspect,
+  isSameFile,
   type Location,
   pathIs,
   pathOf,
-  sameFile,
   sameId,
   showLoc,
   verifyChain,
@@ -143,7 +143,11 @@ function ownerGone(lock: Location, info: Deno.FileInfo): boolean | null {
     return null;
   }
   try {
-    sameFile(lock, info, file);
+    // The same file as inspected, and unchanged since: a lock file removed and created again can
+    // get the old inode number (ext4 reuses it), and probing a new owner's file before that owner
+    // took its OS lock would take the lock from under it.
+    const now = file.statSync();
+    if (!isSameFile(info, now) || now.mtime?.getTime() !== info.mtime?.getTime()) return null;
     return file.tryLockSync(true);
   } catch {
     return null;

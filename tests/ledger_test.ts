@@ -15,14 +15,19 @@ Deno.test("20 concurrent ledger appends give 20 valid JSON lines with ticks 1..2
           i % 2 ? "worker" : "main",
         ])),
     );
-    for (const r of runs) assertEquals(r.code, 0, r.stderr);
+    // On failure: every run's exit code and stderr, and both ledgers as written.
+    const report = runs.map((r, i) =>
+      `append "step ${i}": exit ${r.code}${r.stderr ? `, stderr: ${r.stderr.trim()}` : ""}`
+    ).join("\n");
+    assertEquals(runs.map((r) => r.code), Array(20).fill(0), report);
     const lines = [
       ...(await Deno.readTextFile(`${dir}/.planning/p/ledger-main.jsonl`)).trim().split("\n"),
       ...(await Deno.readTextFile(`${dir}/.planning/p/ledger-worker.jsonl`)).trim().split("\n"),
     ];
-    assertEquals(lines.length, 20);
     const ticks = lines.map((l) => JSON.parse(l).tick).sort((a, b) => a - b);
-    assertEquals(ticks, Array.from({ length: 20 }, (_, i) => i + 1));
+    const why = `${report}\n${lines.join("\n")}`;
+    assertEquals(lines.length, 20, why);
+    assertEquals(ticks, Array.from({ length: 20 }, (_, i) => i + 1), why);
   });
 });
 

@@ -58,9 +58,16 @@ Deno.test("10 concurrent phase edits of different phases all land", async () => 
     const runs = await Promise.all(
       Array.from({ length: 10 }, (_, i) => runPwf(dir, ["phase", String(i + 1), "complete"])),
     );
-    for (const r of runs) assertEquals(r.code, 0, r.stderr);
     const after = await readText(dir, ".planning/p/task_plan.md");
-    assertEquals(after.match(/\*\*Status:\*\* complete/g)?.length, 10);
+    // On failure: every run's exit code and stderr, and which phases did not land.
+    const report = runs.map((r, i) =>
+      `pwf phase ${i + 1} complete: exit ${r.code}${r.stderr ? `, stderr: ${r.stderr.trim()}` : ""}`
+    ).join("\n");
+    const lost = Array.from({ length: 10 }, (_, i) => i + 1).filter((n) =>
+      !after.includes(`### Phase ${n}: P${n}\n- **Status:** complete\n`)
+    );
+    assertEquals(runs.map((r) => r.code), Array(10).fill(0), report);
+    assertEquals(lost, [], `phases not complete: ${lost.join(", ")}\n${report}\n${after}`);
     assertStringIncludes(after, "## Current Phase\nAll phases complete\n");
   });
 });

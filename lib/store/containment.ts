@@ -100,9 +100,11 @@ export function inspect(loc: Location): Found {
  * 16 item 5: the first one in a process costs ~0.5 ms). A listed name is
  * inspected exactly as inspect does (every refusal applies), so the listing
  * only ever answers "absent", which an lstat a moment later could have
- * answered too. The directory itself missing: inspect's own answer. For
- * directories pwf keeps small (a plan's, `.planning`, a bounded cache
- * directory); a present file costs one listing more than inspect.
+ * answered too. The directory itself missing: inspect's own answer. Only a
+ * whole listing answers "absent": for a directory larger than
+ * LISTED_DIR_BYTES, after LISTED_MAX entries without the name (a crowded
+ * directory must not slow a fire), or when the listing fails, inspect
+ * answers instead, so a present file is never missed.
  */
 export function inspectListed(loc: Location): Found {
   const n = loc.segments.length;
@@ -111,24 +113,48 @@ export function inspectListed(loc: Location): Found {
   const held = inspect(dir);
   if (held.kind === "missing") return held;
   if (held.kind === "file") refuse(loc, n - 1, "it is not a directory");
-  // Case-blind: on Windows and macOS a name matches in other cases too; a false match
-  // only costs the lstat below.
-  const name = (loc.segments[n - 1] ?? "").toLowerCase();
-  let listed = false;
+  // Deno lists a directory whole before the first entry: a crowded one is not listed.
+  if (held.info.size > LISTED_DIR_BYTES) return inspect(loc);
+  const name = foldName(loc.segments[n - 1] ?? "");
+  let absent = true;
   try {
+    let seen = 0;
     for (const e of Deno.readDirSync(pathOf(dir))) {
-      if (e.name.toLowerCase() === name) {
-        listed = true;
+      // Listed, or not all of the directory listed: the lstat decides.
+      if (foldName(e.name) === name || ++seen >= LISTED_MAX) {
+        absent = false;
         break;
       }
     }
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return { kind: "missing" }; // gone meanwhile
-    throw new ContainmentError(
-      `cannot list "${showLoc(dir)}": ${err instanceof Error ? err.message : err}`,
-    );
+  } catch {
+    absent = false; // the listing failed (gone meanwhile, unreadable): the lstat decides
   }
-  return listed ? inspect(loc) : { kind: "missing" };
+  return absent ? { kind: "missing" } : inspect(loc);
+}
+
+/** Most entries inspectListed reads before it asks lstat instead (files.ts MAX_DIR_ENTRIES). */
+export const LISTED_MAX = 4096;
+
+/**
+ * Largest directory (its lstat size) inspectListed lists. Deno.readDirSync
+ * reads every entry before it yields the first, so a directory crowded with
+ * entries (400,000 in a plan directory: 2.3 s per UserPromptSubmit, 5.8 s
+ * per SessionStart) is looked up by lstat instead. A directory's size grows
+ * with its entries on ext4, XFS, Btrfs, tmpfs, ZFS, APFS and HFS+ (32 KiB:
+ * about 1,000 entries on ext4, 32,768 on ZFS, which counts entries);
+ * Windows reports 0 (docs/security.md, "Availability").
+ */
+export const LISTED_DIR_BYTES = 32 * 1024;
+
+/**
+ * A name as inspectListed compares it: case-blind and canonically
+ * normalised, wider than any filesystem's own matching (NTFS, APFS and HFS+
+ * fold case, APFS and HFS+ also normalisation; "ſ" upper-cases to "S", the
+ * Kelvin sign decomposes to "K"), so every entry an lstat could resolve the
+ * name to is a match; a false match only costs the lstat.
+ */
+function foldName(s: string): string {
+  return s.normalize("NFKD").toUpperCase().toLowerCase();
 }
 
 /** Like inspect, but a directory is required; "missing" if absent. */

@@ -15,6 +15,7 @@ import {
   inspectListed,
   isPlanningLoc,
   isSameFile,
+  LISTED_MAX,
   type Location,
   pathIs,
   pathOf,
@@ -371,7 +372,7 @@ export function removeEmptyDir(loc: Location): boolean {
  * refused (ContainmentError): every hook fire lists `.planning` or a plan
  * directory, and must stay bounded whatever is put there.
  */
-export const MAX_DIR_ENTRIES = 4096;
+export const MAX_DIR_ENTRIES: number = LISTED_MAX;
 
 /**
  * List the entry names of a contained directory (sorted); [] if missing.

@@ -8,11 +8,12 @@
 
 import { runPwf } from "../tests/helpers.ts";
 import { pwfLauncher } from "./harness.ts";
+import { CLAUDE_OFFLINE_ENV } from "./hosts/claude.ts";
 
 /** The Claude Code CLI binary, installed by tools/e2e.ts. */
 export function claudeBin(): string {
-  const bin = Deno.env.get("E2E_CLAUDE_BIN");
-  if (!bin) throw new Error("E2E_CLAUDE_BIN is not set: run the e2e tests with `deno task e2e`");
+  const bin = Deno.env.get("E2E_HOST_BIN");
+  if (!bin) throw new Error("E2E_HOST_BIN is not set: run the e2e tests with `deno task e2e`");
   return bin;
 }
 
@@ -121,9 +122,7 @@ export function offlineEnv(sb: Sandbox, extra: Record<string, string>): Record<s
     HOME: sb.home,
     TMPDIR: sb.tmp,
     ANTHROPIC_BASE_URL: "http://127.0.0.1:9",
-    CLAUDE_CODE_MAX_RETRIES: "0",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    DISABLE_AUTOUPDATER: "1",
+    ...CLAUDE_OFFLINE_ENV,
     ...extra,
   };
 }

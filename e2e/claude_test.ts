@@ -1,6 +1,8 @@
 /**
- * End to end with the real Claude Code CLI (issue 8): pwf's hooks run inside
- * `claude -p` and the plan reaches the text Claude would send to the model.
+ * End to end with the real Claude Code CLI (issues 8 and 14): pwf's hooks run
+ * inside `claude -p`, against the loopback model server for the shared suite
+ * (e2e/host_suite.ts) and with no server for the plugin, --merge, 1 MiB and
+ * guidance tests, whose plan reaches the text Claude would send to the model.
  * Run with `deno task e2e` (tools/e2e.ts installs the pinned CLI first); not
  * part of `deno test lib/ tests/`. See docs/e2e.md.
  * @module
@@ -25,9 +27,27 @@ import {
 import { MARKETPLACE, PACKAGES_DIR } from "../tools/package_layout.ts";
 import { outsideState } from "./outside_state.ts";
 import { verifiedFrames } from "./frames.ts";
+import { hostSuite } from "./host_suite.ts";
+import { claudeContexts, claudeDriver } from "./hosts/claude.ts";
 
-const STARTED = performance.now();
 const OUTSIDE_BEFORE = await outsideState();
+
+// The shared behaviours against the loopback model server (Anthropic Messages
+// SSE), asserted on the recorded request bodies: frames, the post-tool nudge
+// after a Write, the gated stop, <, > and &, PLANNING_DISABLED, tampering.
+hostSuite(claudeDriver, {
+  sessionStartEvent: "SessionStart",
+  promptEvent: "UserPromptSubmit",
+  promptContext: true,
+  postToolEvent: "PostToolUse",
+  stopEvent: "Stop",
+  editCall: (file) => ({ tool: "Write", args: { file_path: file, content: "quokka notes\n" } }),
+  splitContexts: claudeContexts,
+  blockReasonAsSent: (reason) => reason,
+});
+
+// The tests below run Claude with no model server ("Not logged in") and read
+// what it would have sent from its transcript (e2e/claude_host.ts).
 
 const GOAL = "Teach the quokka parser to read lunar calendars without losing leap months.";
 const PHASE_TITLE = "Lunar table calibration";
@@ -121,33 +141,6 @@ function contextsOf(run: ClaudeRun, model: string): string[] {
   });
 }
 
-Deno.test("claude: SessionStart and UserPromptSubmit fire, exit 0, no hook error", async () => {
-  const run = await session((sb) => withPlan(sb, planText()));
-  assertHooksFiredCleanly(run);
-});
-
-Deno.test("claude: the model gets DATA ONLY, verified frames, the goal and the in-progress phase", async () => {
-  const run = await session((sb) => withPlan(sb, planText()));
-  const model = modelText(run);
-  assertStringIncludes(model, DATA_ONLY_LINE);
-  for (const ctx of contextsOf(run, model)) {
-    // SessionStart adds a catch-up with a second, shorter plan frame.
-    const plans = (await verifiedFrames(ctx)).filter((f) => f.kind === "plan");
-    assert(
-      plans.some((p) =>
-        p.payload.includes(`## Goal\n${GOAL}\n`) &&
-        p.payload.includes(`### Phase 4: ${PHASE_TITLE}\n`)
-      ),
-      `no plan frame with the goal and phase 4 in:\n${ctx}`,
-    );
-  }
-  // The same frames, parsed from the model-bound text itself, still verify.
-  const inModel = await verifiedFrames(model);
-  assert(inModel.filter((f) => f.kind === "plan").length >= 2, "plan frames in model text");
-  assertStringIncludes(model, GOAL);
-  assertStringIncludes(model, `### Phase 4: ${PHASE_TITLE}\n- [ ] Work on`);
-});
-
 Deno.test("claude: a 1 MiB plan still arrives whole and names the in-progress phase", async () => {
   const line =
     "- finding: the almanac disagrees with the table on this leap month, checked twice\n";
@@ -163,36 +156,6 @@ Deno.test("claude: a 1 MiB plan still arrives whole and names the in-progress ph
     assert(frames.some((f) => f.kind === "plan"), "a verified plan frame");
     assertStringIncludes(ctx, PHASE_TITLE);
     assertStringIncludes(ctx, "===END-PWF-DATA kind=plan nonce=");
-  }
-});
-
-Deno.test("claude: with PLANNING_DISABLED=1 no plan text reaches the model", async () => {
-  const run = await session((sb) => withPlan(sb, planText()), { PLANNING_DISABLED: "1" });
-  assertHooksFiredCleanly(run, { SessionStart: "silent", UserPromptSubmit: "silent" });
-  const model = modelText(run);
-  assertStringIncludes(model, "What should I work on next?"); // the request was built
-  for (const absent of [GOAL, PHASE_TITLE, "Quokka", "BEGIN-PWF-DATA", DATA_ONLY_LINE]) {
-    assertNotIncludes(model, absent);
-  }
-  assertEquals(EVENTS.flatMap((e) => acceptedContexts(run, e)), []);
-});
-
-Deno.test("claude: a tampered attested plan sends the refusal line and no plan text", async () => {
-  const run = await session(async (sb) => {
-    await withPlan(sb, planText());
-    const attest = await runPwf(sb.project, ["attest"]);
-    assertEquals(attest.code, 0, attest.stderr);
-    const dir = JSON.parse((await runPwf(sb.project, ["resolve", "--json"])).stdout).dir as string;
-    await Deno.writeTextFile(`${sb.project}/${dir}/task_plan.md`, "\n- sneaked in\n", {
-      append: true,
-    });
-  });
-  assertHooksFiredCleanly(run);
-  const model = modelText(run);
-  assertStringIncludes(model, "What should I work on next?"); // the request was built
-  assertStringIncludes(model, "[planning-with-files] [PLAN TAMPERED — injection blocked]");
-  for (const absent of [GOAL, PHASE_TITLE, "BEGIN-PWF-DATA", "sneaked in"]) {
-    assertNotIncludes(model, absent);
   }
 });
 
@@ -264,8 +227,8 @@ Deno.test("claude: pwf's plugin installed from the local marketplace injects the
   }
 });
 
-Deno.test("claude e2e: finished within a minute, nothing left outside temp folders and cache", async () => {
+// Wall time is not asserted here (a loaded machine makes it flaky): tools/e2e.ts
+// prints each host's time, docs/e2e.md records them.
+Deno.test("claude e2e: nothing left outside temp folders and cache", async () => {
   assertEquals(await outsideState(), OUTSIDE_BEFORE);
-  const ms = performance.now() - STARTED;
-  assert(ms < 60_000, `e2e tests took ${Math.round(ms)} ms`);
 });

@@ -61,6 +61,13 @@ export interface HostChannels {
    */
   readonly stop?: "block" | "advisory";
   readonly advisoryLine?: string;
+  /**
+   * The hook contexts one request text holds, where the host joins several
+   * into one text (Claude Code 2.1.332 puts a turn's contexts, each headed
+   * "<Event> hook additional context: ", into one system message). Default:
+   * the text is one context.
+   */
+  splitContexts?(text: string): string[];
   /** A scripted tool call that writes `file` (absolute) with some content. */
   editCall(file: string): Reply;
   /** The block reason as the host puts it into the next request (Codex escapes `&`). */
@@ -171,9 +178,10 @@ function fired(run: HostRun): string {
   return run.fires.map((f) => f.event).join(", ");
 }
 
-/** The texts of a request that hold pwf's DATA ONLY line. */
-function pwfTexts(req: RecordedRequest | undefined): string[] {
-  return req ? requestTexts(req.body).filter((s) => s.includes(DATA_ONLY_LINE)) : [];
+/** The hook contexts of a request (split as the host joins them) that hold pwf's DATA ONLY line. */
+function pwfTexts(req: RecordedRequest | undefined, ch: HostChannels): string[] {
+  const split = ch.splitContexts ?? ((text: string) => [text]);
+  return req ? requestTexts(req.body).flatMap(split).filter((s) => s.includes(DATA_ONLY_LINE)) : [];
 }
 
 /** The first model request that offered tools (the agent's own turn). */
@@ -222,7 +230,7 @@ export function hostSuite(driver: HostDriver, ch: HostChannels): void {
     base,
     async (run) => {
       assertClean(driver, run, contextEvents);
-      const texts = pwfTexts(firstAgentRequest(run));
+      const texts = pwfTexts(firstAgentRequest(run), ch);
       const start = texts.filter((t) => t.includes("SESSION CATCH-UP"));
       assertEquals(start.length, 1, `session-start context in the first request (${h})`);
       await assertPlanFrame(start[0] ?? "", `${ch.sessionStartEvent} context`);
@@ -235,7 +243,7 @@ export function hostSuite(driver: HostDriver, ch: HostChannels): void {
       }
       // Every later request of the run still carries the frames.
       for (const r of run.requests.filter((r) => r.offersTools)) {
-        assert(pwfTexts(r).length > 0, `a request without pwf's frames: ${r.path}`);
+        assert(pwfTexts(r, ch).length > 0, `a request without pwf's frames: ${r.path}`);
       }
       // pwf doctor saw the same fires through its receipts.
       const line = run.doctor.split("\n").find((l) =>
@@ -309,7 +317,7 @@ export function hostSuite(driver: HostDriver, ch: HostChannels): void {
       assertClean(driver, run, contextEvents);
       // As the host delivers it (Gemini escapes < and >; pwf frames it that way already).
       const expected = findHost(h)?.contextEscape?.(MARKUP) ?? MARKUP;
-      const texts = pwfTexts(firstAgentRequest(run));
+      const texts = pwfTexts(firstAgentRequest(run), ch);
       assert(texts.length > 0, "no pwf context in the first request");
       for (const t of texts) {
         const plans = (await verifiedFrames(t)).filter((f) => f.kind === "plan");

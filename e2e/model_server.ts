@@ -1,8 +1,9 @@
 /**
  * A loopback model server for the e2e tests (docs/e2e.md): it answers the
- * three model-API shapes the hosts speak (OpenAI Responses SSE, OpenAI Chat
+ * model-API shapes the hosts speak (OpenAI Responses SSE, OpenAI Chat
  * Completions SSE plus `GET /v1/models`, Gemini `streamGenerateContent` SSE
- * and `generateContent`), binds 127.0.0.1 only, stops by itself after a
+ * and `generateContent`, Anthropic Messages SSE and JSON plus
+ * `count_tokens`), binds 127.0.0.1 only, stops by itself after a
  * bounded number of requests or seconds, follows a per-test script, and
  * records every request body for the test to inspect.
  *
@@ -10,7 +11,8 @@
  * the script (after the last one it gets `fallback`); a request that offers
  * no tools (a title, a memory or a routing side request) never takes a script
  * step and gets `fallback`. So a tool call is only ever answered to a request
- * that can execute it.
+ * that can execute it. Token counting (`/v1/messages/count_tokens`) is not a
+ * model call: it is recorded but takes no step and counts as offering no tools.
  * @module
  */
 
@@ -53,7 +55,7 @@ export interface ModelServer {
   readonly origin: string;
   /** Every request so far, in arrival order. */
   readonly requests: readonly RecordedRequest[];
-  /** Model-API requests only (not `GET /v1/models`). */
+  /** Model-API requests only (not `GET /v1/models`, not `count_tokens`). */
   modelRequests(): RecordedRequest[];
   /** Stop now (idempotent); resolves when the listener is closed. */
   close(): Promise<void>;
@@ -197,6 +199,68 @@ function geminiCandidate(reply: Reply): unknown {
   };
 }
 
+/** The content blocks of one Anthropic Messages reply. */
+function anthropicContent(reply: Reply): Record<string, unknown>[] {
+  if ("text" in reply) return [{ type: "text", text: reply.text }];
+  const [name, input] = "tool" in reply
+    ? [reply.tool, reply.args]
+    : [reply.custom, { input: reply.input }];
+  return [{ type: "tool_use", id: id("toolu"), name, input }];
+}
+
+/** Anthropic Messages API (Claude Code): SSE when `stream` is true, else one JSON message. */
+function messagesReply(reply: Reply, model: string, stream: boolean): Response {
+  const content = anthropicContent(reply);
+  const stopReason = "text" in reply ? "end_turn" : "tool_use";
+  const usage = { "input_tokens": 10, "output_tokens": 5 };
+  const message = {
+    id: id("msg"),
+    type: "message",
+    role: "assistant",
+    model,
+    "stop_sequence": null,
+  };
+  if (!stream) return json({ ...message, content, "stop_reason": stopReason, usage });
+  const events: { event: string; data: unknown }[] = [{
+    event: "message_start",
+    data: {
+      type: "message_start",
+      message: {
+        ...message,
+        content: [],
+        "stop_reason": null,
+        usage: { ...usage, "output_tokens": 1 },
+      },
+    },
+  }];
+  content.forEach((block, index) => {
+    const start = block.type === "text" ? { type: "text", text: "" } : { ...block, input: {} };
+    const delta = block.type === "text"
+      ? { type: "text_delta", text: block.text }
+      : { type: "input_json_delta", "partial_json": JSON.stringify(block.input) };
+    events.push(
+      {
+        event: "content_block_start",
+        data: { type: "content_block_start", index, "content_block": start },
+      },
+      { event: "content_block_delta", data: { type: "content_block_delta", index, delta } },
+      { event: "content_block_stop", data: { type: "content_block_stop", index } },
+    );
+  });
+  events.push(
+    {
+      event: "message_delta",
+      data: {
+        type: "message_delta",
+        delta: { "stop_reason": stopReason, "stop_sequence": null },
+        usage: { "output_tokens": 5 },
+      },
+    },
+    { event: "message_stop", data: { type: "message_stop" } },
+  );
+  return sse(events);
+}
+
 function json(value: unknown, status = 200): Response {
   return new Response(JSON.stringify(value), {
     status,
@@ -224,7 +288,9 @@ export function startModelServer(opts: ServerOptions = {}): ModelServer {
     } catch {
       body = null;
     }
-    const tools = offersTools(body);
+    // Token counting carries the tools too, but is not a turn of the agent.
+    const isModelCall = req.method === "POST" && !url.pathname.endsWith("/count_tokens");
+    const tools = isModelCall && offersTools(body);
     if (requests.length >= maxRequests) {
       queueMicrotask(() => stop.abort());
       return json(
@@ -232,7 +298,6 @@ export function startModelServer(opts: ServerOptions = {}): ModelServer {
         503,
       );
     }
-    const isModelCall = req.method === "POST";
     const reply: Reply = isModelCall && tools && step < script.length
       ? script[step++] as Reply
       : fallback;
@@ -249,6 +314,11 @@ export function startModelServer(opts: ServerOptions = {}): ModelServer {
       });
     }
     if (url.pathname.endsWith("/responses")) return responsesReply(reply);
+    if (url.pathname.endsWith("/messages/count_tokens")) return json({ input_tokens: 10 });
+    if (url.pathname.endsWith("/messages")) {
+      const b = body as { model?: string; stream?: boolean } | null;
+      return messagesReply(reply, b?.model ?? "stub-model", b?.stream === true);
+    }
     if (url.pathname.endsWith("/chat/completions")) {
       const model = (body as { model?: string } | null)?.model ?? "stub-model";
       if ((body as { stream?: boolean } | null)?.stream === false) {
@@ -285,7 +355,8 @@ export function startModelServer(opts: ServerOptions = {}): ModelServer {
     port,
     origin: `http://127.0.0.1:${port}`,
     requests,
-    modelRequests: () => requests.filter((r) => r.method === "POST"),
+    modelRequests: () =>
+      requests.filter((r) => r.method === "POST" && !r.path.includes("/count_tokens")),
     close: async () => {
       clearTimeout(timer);
       stop.abort();

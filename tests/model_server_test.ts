@@ -1,6 +1,6 @@
 /**
  * The e2e's loopback model server (e2e/model_server.ts, issue 14 item 1),
- * driven directly: the three API shapes, the per-test script, the recorded
+ * driven directly: the API shapes (Anthropic Messages too), the per-test script, the recorded
  * bodies and the two bounds. The native suite has no net permission, so a
  * child Deno with `--allow-net=127.0.0.1` only runs the server and the client
  * and prints what it saw.
@@ -55,24 +55,28 @@ await t.close();
 console.log(JSON.stringify(out));
 `;
 
+/** Run `code` in a child Deno allowed 127.0.0.1 only; what it printed, parsed. */
+async function probe(code: string) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-check", "--allow-net=127.0.0.1", "-"],
+    cwd: REPO,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(new TextEncoder().encode(code));
+  await w.close();
+  const r = await child.output();
+  assertEquals(r.code, 0, new TextDecoder().decode(r.stderr));
+  return JSON.parse(new TextDecoder().decode(r.stdout));
+}
+
 Deno.test(skipOnWindows("the e2e and its model server run only on Linux and macOS", {
   name:
     "loopback model server: Responses, Chat Completions and Gemini shapes, script steps only for tool requests, bodies recorded, stops after maxRequests and maxSeconds",
   async fn() {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--no-check", "--allow-net=127.0.0.1", "-"],
-      cwd: REPO,
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const w = child.stdin.getWriter();
-    await w.write(new TextEncoder().encode(PROBE));
-    await w.close();
-    const r = await child.output();
-    const err = new TextDecoder().decode(r.stderr);
-    assertEquals(r.code, 0, err);
-    const out = JSON.parse(new TextDecoder().decode(r.stdout));
+    const out = await probe(PROBE);
 
     assertMatch(out.origin, /^http:\/\/127\.0\.0\.1:\d+$/);
     // No tools offered (a title or memory side call): the fallback, and no script step.
@@ -110,5 +114,82 @@ Deno.test(skipOnWindows("the e2e and its model server run only on Linux and macO
     assertEquals(out.over.status, 503);
     assertEquals(out.afterOver, "gone", "the server stops after maxRequests");
     assertEquals([out.early, out.late], ["answered", "gone"], "the server stops after maxSeconds");
+  },
+}));
+
+const ANTHROPIC_PROBE = `
+import { startModelServer } from ${
+  JSON.stringify(new URL(`file://${REPO}/e2e/model_server.ts`).href)
+};
+const tools = [{ name: "Write", input_schema: { type: "object" } }];
+const s = startModelServer({
+  script: [{ tool: "Write", args: { file_path: "/p/notes.txt", content: "x" } }, { text: "second answer" }],
+  fallback: "side answer",
+});
+const post = async (path, body) => {
+  const r = await fetch(s.origin + path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: r.status, type: r.headers.get("content-type"), text: await r.text() };
+};
+const messages = [{ role: "user", content: "go" }];
+const out = {};
+out.count = await post("/v1/messages/count_tokens?beta=true", { model: "m", tools, messages });
+out.tool = await post("/v1/messages?beta=true", { model: "m", stream: true, tools, messages });
+out.second = await post("/v1/messages?beta=true", { model: "m", stream: false, tools, messages });
+out.side = await post("/v1/messages", { model: "m", stream: true, messages });
+out.recorded = s.requests.map((q) => q.method + " " + q.path + " " + q.offersTools);
+out.model = s.modelRequests().map((q) => q.path);
+await s.close();
+console.log(JSON.stringify(out));
+`;
+
+/** The `data:` payloads of an SSE text, parsed. */
+function sseData(text: string): { type: string; [k: string]: unknown }[] {
+  return text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => JSON.parse(l.slice(6)));
+}
+
+Deno.test(skipOnWindows("the e2e and its model server run only on Linux and macOS", {
+  name:
+    "loopback model server: Anthropic Messages SSE (text and tool_use with input_json_delta), JSON without stream, count_tokens takes no script step",
+  async fn() {
+    const out = await probe(ANTHROPIC_PROBE);
+    // Token counting offers tools but is no turn: an answer, no script step.
+    assertEquals(JSON.parse(out.count.text), { "input_tokens": 10 });
+    // The first turn: the scripted Write call as a tool_use block built from input_json_delta.
+    assertEquals(out.tool.type, "text/event-stream");
+    const events = sseData(out.tool.text);
+    assertEquals(events.map((e) => e.type), [
+      "message_start",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
+    for (const e of events) assertStringIncludes(out.tool.text, `event: ${e.type}\ndata: `);
+    const block = events[1]?.["content_block"] as { type: string; name: string; input: unknown };
+    assertEquals([block.type, block.name, block.input], ["tool_use", "Write", {}]);
+    const delta = events[2]?.delta as { type: string; "partial_json": string };
+    assertEquals(delta.type, "input_json_delta");
+    assertEquals(JSON.parse(delta["partial_json"]), { "file_path": "/p/notes.txt", content: "x" });
+    assertEquals((events[4]?.delta as { "stop_reason": string })["stop_reason"], "tool_use");
+    // Without stream: one JSON message, the second scripted reply.
+    const second = JSON.parse(out.second.text);
+    assertEquals(second.content, [{ type: "text", text: "second answer" }]);
+    assertEquals([second.role, second["stop_reason"]], ["assistant", "end_turn"]);
+    // No tools (a side request): the fallback as a text block.
+    const side = sseData(out.side.text);
+    assertEquals(side[2]?.delta, { type: "text_delta", text: "side answer" });
+    assertEquals((side[4]?.delta as { "stop_reason": string })["stop_reason"], "end_turn");
+    assertEquals(out.recorded, [
+      "POST /v1/messages/count_tokens?beta=true false",
+      "POST /v1/messages?beta=true true",
+      "POST /v1/messages?beta=true true",
+      "POST /v1/messages false",
+    ]);
+    assertEquals(out.model, ["/v1/messages?beta=true", "/v1/messages?beta=true", "/v1/messages"]);
   },
 }));

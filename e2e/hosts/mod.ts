@@ -7,6 +7,9 @@
  */
 
 import type { HostDriver, InstallSpec } from "../harness.ts";
+
+export { CLAUDE_CODE_VERSION } from "./claude.ts";
+import { claudeDriver } from "./claude.ts";
 import { codexDriver } from "./codex.ts";
 import { copilotDriver } from "./copilot.ts";
 import { factoryDriver } from "./factory.ts";
@@ -14,9 +17,6 @@ import { geminiDriver } from "./gemini.ts";
 import { opencodeDriver } from "./opencode.ts";
 import { piDriver } from "./pi.ts";
 import { qwenDriver } from "./qwen.ts";
-
-/** The Claude Code CLI version the e2e tests prove pwf against (docs/hosts.md). */
-export const CLAUDE_CODE_VERSION = "2.1.332";
 
 /** One host of the e2e run. */
 export interface E2eHost {
@@ -48,32 +48,14 @@ export function fromDriver(d: HostDriver): E2eHost {
   };
 }
 
-/** Claude Code: driven through its transcript (e2e/claude_host.ts), no model server. */
-const claudeHost: E2eHost = {
-  name: "claude",
-  title: `Claude Code ${CLAUDE_CODE_VERSION}`,
-  install: {
-    pkg: "@anthropic-ai/claude-code",
-    version: CLAUDE_CODE_VERSION,
-    bin: "claude",
-    versionArgs: ["--version"],
-    versionText: `${CLAUDE_CODE_VERSION} `,
-  },
-  testFile: "e2e/claude_test.ts",
-  binEnv: "E2E_CLAUDE_BIN",
-  namespace: "preferred",
-};
-
 /** Every e2e host, in run order. */
 export const E2E_HOSTS: readonly E2eHost[] = [
-  claudeHost,
-  ...[
-    codexDriver,
-    geminiDriver,
-    copilotDriver,
-    opencodeDriver,
-    piDriver,
-    qwenDriver,
-    factoryDriver,
-  ].map(fromDriver),
-];
+  claudeDriver,
+  codexDriver,
+  geminiDriver,
+  copilotDriver,
+  opencodeDriver,
+  piDriver,
+  qwenDriver,
+  factoryDriver,
+].map(fromDriver);

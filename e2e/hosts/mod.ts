@@ -31,7 +31,8 @@ export interface E2eHost {
   /**
    * "required": the host talks to the loopback model server and runs only in
    * a private network namespace; "preferred": it is offline by construction
-   * (Claude Code gets an unreachable API) and runs in one when there is one.
+   * and runs in one when there is one (no host today: every driver uses the
+   * model server).
    */
   readonly namespace: "required" | "preferred";
 }

@@ -142,3 +142,25 @@ Deno.test("a .planning with more than 4096 entries: hook fires stay within the b
     assertStringIncludes(pinned.stdout, "BEGIN-PWF-DATA kind=plan");
   });
 });
+
+Deno.test("use --list --all with an archive over 4096 entries: the open plans listed, the archive named on stderr as not listed, no 'no plans yet' claim, exit 0", async () => {
+  await inProject(async (dir) => {
+    await writeText(dir, ".planning/.archive/old/task_plan.md", "# Task Plan: old\n");
+    await Promise.all(
+      Array.from({ length: 4100 }, (_, i) => Deno.mkdir(`${dir}/.planning/.archive/d${i}`)),
+    );
+    const empty = await runFaulty(dir, ["use", "--list", "--all"]);
+    assertEquals(empty.code, 0, empty.stderr);
+    assertEquals(empty.stdout, "");
+    assertEquals(empty.stderr.trim().split("\n").length, 1, empty.stderr);
+    assertStringIncludes(empty.stderr, "pwf: use --list: skipped archived plans: ");
+    assertStringIncludes(empty.stderr, "more than 4096 entries");
+
+    const id = await initPlan(dir, ["Open one"]);
+    const listed = await runFaulty(dir, ["use", "--list", "--all", "--json"]);
+    assertEquals(listed.code, 0, listed.stderr);
+    const plans = JSON.parse(listed.stdout).plans as { id: string }[];
+    assertEquals(plans.map((p) => p.id), [id]);
+    assertStringIncludes(listed.stderr, "more than 4096 entries");
+  });
+});

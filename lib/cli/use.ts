@@ -208,9 +208,13 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
     const row = await listRow(ctx, id, false, marks);
     if (row) rows.push(row);
   }
-  for (const id of all ? listArchived(ctx.root) : []) {
+  const refused: string[] = [];
+  for (const id of all ? listArchived(ctx.root, refused) : []) {
     const row = await listRow(ctx, id, true, marks);
     if (row) rows.push(row);
+  }
+  for (const why of refused) {
+    ctx.host.stderr(`pwf: use --list: skipped archived plans: ${shownText(ctx, why)}\n`);
   }
   if (json) {
     printJson(ctx, {
@@ -222,6 +226,8 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
     return 0;
   }
   if (rows.length === 0) {
+    // An archive that could not be listed was named on stderr: no "no plans yet" claim.
+    if (refused.length > 0) return 0;
     ctx.host.stdout(
       all
         ? `No plans in .planning yet. Start one with: pwf init "<name>"\n`

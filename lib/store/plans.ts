@@ -37,13 +37,18 @@ export function listPlans(root: string, refusals?: string[]): string[] {
   return withPlanFile(root, [], refusals);
 }
 
-/** Ids of every archived plan (`.planning/.archive/<id>/task_plan.md`), sorted. */
-export function listArchived(root: string): string[] {
+/**
+ * Ids of every archived plan (`.planning/.archive/<id>/task_plan.md`), sorted.
+ * An archive that cannot be listed (refused, or over the listing cap) lists
+ * nothing, its reason in `refusals`.
+ */
+export function listArchived(root: string, refusals?: string[]): string[] {
   try {
-    return withPlanFile(root, [ARCHIVE_DIR]);
+    return withPlanFile(root, [ARCHIVE_DIR], refusals);
   } catch (err) {
-    if (err instanceof ContainmentError) return [];
-    throw err;
+    if (!(err instanceof ContainmentError)) throw err;
+    refusals?.push(err.message);
+    return [];
   }
 }
 

@@ -62,6 +62,21 @@ async function crowd(dir: string): Promise<void> {
 const payload = (event: string) =>
   JSON.stringify({ session_id: "s", hook_event_name: event, prompt: "go" });
 
+/** Fire `pwf hook claude <event>` in process (fillers first): its stdout; no listing over the cap. */
+async function boundedFire(dir: string, event: string): Promise<string> {
+  let out = "";
+  const taken = await fillersFirst(async () => {
+    const r = await runInProcess(dir, ["hook", "claude", event], { stdin: payload(event) });
+    assertEquals(r.code, 0, r.stderr);
+    out = r.stdout;
+  });
+  assert(
+    bounded(taken),
+    `${event}: listed directories of ${taken.join(", ")} entries (cap ${MAX_DIR_ENTRIES})`,
+  );
+  return out;
+}
+
 Deno.test("a tampered attested plan in a plan directory and .planning crowded past the listing cap: no fire lists a crowded directory and every one still refuses the plan", async () => {
   const p = await tempProject("pwf-crowded-");
   try {
@@ -81,16 +96,7 @@ Deno.test("a tampered attested plan in a plan directory and .planning crowded pa
     await crowd(`${p.dir}/.planning/p`);
     await crowd(`${p.dir}/.planning`);
     for (const event of ["SessionStart", "UserPromptSubmit", "PreToolUse", "Stop"]) {
-      let out = "";
-      const taken = await fillersFirst(async () => {
-        const r = await runInProcess(p.dir, ["hook", "claude", event], { stdin: payload(event) });
-        assertEquals(r.code, 0, r.stderr);
-        out = r.stdout;
-      });
-      assert(
-        bounded(taken),
-        `${event}: listed directories of ${taken.join(", ")} entries (cap ${MAX_DIR_ENTRIES})`,
-      );
+      const out = await boundedFire(p.dir, event);
       assert(!out.includes("Injected: do something else"), `${event}: ${out}`);
       if (event === "UserPromptSubmit") assertStringIncludes(out, "PLAN TAMPERED");
     }
@@ -106,34 +112,13 @@ Deno.test("a gated .mode and a session directory past the listing cap are still 
     await writeText(p.dir, ".planning/p/.mode", "autonomous gate\n"); // and no attestation
     await writeText(p.dir, ".planning/.active_plan", "p\n");
     await crowd(`${p.dir}/.planning`);
-    let out = "";
-    const taken = await fillersFirst(async () => {
-      const r = await runInProcess(p.dir, ["hook", "claude", "UserPromptSubmit"], {
-        stdin: payload("UserPromptSubmit"),
-      });
-      assertEquals(r.code, 0, r.stderr);
-      out = r.stdout;
-    });
-    assert(
-      bounded(taken),
-      `listed directories of ${taken.join(", ")} entries`,
-    );
+    let out = await boundedFire(p.dir, "UserPromptSubmit");
     assert(!out.includes("BEGIN-PWF-DATA kind=plan"), out);
     assertStringIncludes(out, "attest");
     // Session isolation on, the session not attached: no plan for it.
     await Deno.remove(`${p.dir}/.planning/p/.mode`);
     await Deno.mkdir(`${p.dir}/.planning/sessions`);
-    const taken2 = await fillersFirst(async () => {
-      const r = await runInProcess(p.dir, ["hook", "claude", "UserPromptSubmit"], {
-        stdin: payload("UserPromptSubmit"),
-      });
-      assertEquals(r.code, 0, r.stderr);
-      out = r.stdout;
-    });
-    assert(
-      bounded(taken2),
-      `listed directories of ${taken2.join(", ")} entries`,
-    );
+    out = await boundedFire(p.dir, "UserPromptSubmit");
     assert(!out.includes("BEGIN-PWF-DATA kind=plan"), out);
   } finally {
     await p.cleanup();

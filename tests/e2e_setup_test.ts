@@ -23,26 +23,28 @@ Deno.test("the quality gate ends with the e2e and the README says how to run it 
   assertMatch(readme, /```sh\nnpx -y deno@\d+\.\d+\.\d+ task e2e\n```/);
 });
 
+/** Run `tools/e2e.ts` of the checkout at `root` for Codex with the CI's namespace rule. */
+async function runE2e(
+  root: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-read", "--allow-write", "--allow-env", "--allow-run", "tools/e2e.ts"],
+    cwd: root,
+    env: { PWF_E2E_HOSTS: "codex", PWF_E2E_REQUIRE_NETNS: "1", ...env },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
+}
+
 Deno.test(
   skipOnWindows("the e2e runs only on Linux and macOS (its pwf launcher is a POSIX script)", {
     name: "an e2e host without a network namespace fails the CI run with a line naming the host",
     async fn() {
       // No unshare on PATH: no namespace can be made (and no npm, should Codex not be cached).
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "--allow-read",
-          "--allow-write",
-          "--allow-env",
-          "--allow-run",
-          "tools/e2e.ts",
-        ],
-        cwd: REPO,
-        env: { PATH: "/nonexistent", PWF_E2E_HOSTS: "codex", PWF_E2E_REQUIRE_NETNS: "1" },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const text = new TextDecoder().decode(out.stdout);
+      const out = await runE2e(REPO, { PATH: "/nonexistent" });
+      const text = out.stdout;
       assertEquals(out.code, 1, text);
       assertMatch(
         text,
@@ -84,23 +86,7 @@ async function inHarnessCopy(
     }
     await Deno.mkdir(`${copy}/dist`);
     await Deno.copyFile(MAIN, `${copy}/dist/pwf.js`); // the same sources: still fresh
-    await fn(copy, async (env) => {
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "--allow-read",
-          "--allow-write",
-          "--allow-env",
-          "--allow-run",
-          "tools/e2e.ts",
-        ],
-        cwd: copy,
-        env: { PWF_E2E_HOSTS: "codex", PWF_E2E_REQUIRE_NETNS: "1", ...env },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
-    });
+    await fn(copy, (env) => runE2e(copy, env));
   } finally {
     await Deno.remove(copy, { recursive: true });
   }

@@ -11,17 +11,11 @@ import { assert, assertEquals, assertMatch, assertStringIncludes } from "./asser
 import { REPO } from "./helpers.ts";
 import { skipOnWindows } from "./skip.ts";
 
-const PROBE = `
+/** The probes' prelude: the server's import and a JSON poster to the probe's server s. */
+const PRELUDE = `
 import { startModelServer } from ${
   JSON.stringify(new URL(`file://${REPO}/e2e/model_server.ts`).href)
 };
-const tools = [{ type: "function", name: "write_file" }];
-const s = startModelServer({
-  script: [{ tool: "write_file", args: { path: "notes.txt" } }, { text: "second answer" }],
-  fallback: "side answer",
-  maxRequests: 5,
-  maxSeconds: 60,
-});
 const post = async (path, body) => {
   const r = await fetch(s.origin + path, {
     method: "POST",
@@ -30,6 +24,16 @@ const post = async (path, body) => {
   });
   return { status: r.status, type: r.headers.get("content-type"), text: await r.text() };
 };
+`;
+
+const PROBE = PRELUDE + `
+const tools = [{ type: "function", name: "write_file" }];
+const s = startModelServer({
+  script: [{ tool: "write_file", args: { path: "notes.txt" } }, { text: "second answer" }],
+  fallback: "side answer",
+  maxRequests: 5,
+  maxSeconds: 60,
+});
 const gone = (origin) =>
   fetch(origin + "/v1/models").then(async (r) => { await r.body?.cancel(); return "answered"; }, () => "gone");
 const out = { origin: s.origin };
@@ -117,23 +121,12 @@ Deno.test(skipOnWindows("the e2e and its model server run only on Linux and macO
   },
 }));
 
-const ANTHROPIC_PROBE = `
-import { startModelServer } from ${
-  JSON.stringify(new URL(`file://${REPO}/e2e/model_server.ts`).href)
-};
+const ANTHROPIC_PROBE = PRELUDE + `
 const tools = [{ name: "Write", input_schema: { type: "object" } }];
 const s = startModelServer({
   script: [{ tool: "Write", args: { file_path: "/p/notes.txt", content: "x" } }, { text: "second answer" }],
   fallback: "side answer",
 });
-const post = async (path, body) => {
-  const r = await fetch(s.origin + path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: r.status, type: r.headers.get("content-type"), text: await r.text() };
-};
 const messages = [{ role: "user", content: "go" }];
 const out = {};
 out.count = await post("/v1/messages/count_tokens?beta=true", { model: "m", tools, messages });

@@ -72,6 +72,20 @@ export interface HostCommand {
 }
 
 /**
+ * How a host sends a second prompt to the session a previous run left in the
+ * sandbox, non-interactively (`command` gets that run, e.g. for a session id
+ * it printed), or why it cannot (`impossible`, one line; docs/e2e.md lists it).
+ */
+export type ContinueSpec =
+  | {
+    readonly flag: string;
+    /** The second prompt goes to a copy of the session (its history) under a new id. */
+    readonly fork?: boolean;
+    command(sb: Sandbox, server: ModelServer, prompt: string, previous: HostRun): HostCommand;
+  }
+  | { readonly impossible: string };
+
+/**
  * One host, as the harness drives it. A new host is one module exporting
  * one of these plus a test file calling `hostSuite` (e2e/host_suite.ts).
  */
@@ -85,6 +99,8 @@ export interface HostDriver {
   configure(sb: Sandbox, server: ModelServer): Promise<void>;
   /** The command line and environment of one non-interactive run. */
   command(sb: Sandbox, server: ModelServer, prompt: string): HostCommand;
+  /** A second prompt in the same session (the flag found in the installed CLI's help). */
+  readonly continueSession: ContinueSpec;
   /** Text the host logged besides stdout/stderr (log files), read after the run. */
   logs?(sb: Sandbox): Promise<string>;
   /** Lines of stdout/stderr/logs that report a hook error (none expected). */
@@ -202,6 +218,12 @@ export interface RunOptions {
   readonly env?: Record<string, string>;
   /** Kill the host after this many ms (default 90 s: a loaded 2-core machine is slow). */
   readonly timeoutMs?: number;
+  /**
+   * Continue the session this earlier run (in the same sandbox) left, with
+   * the driver's `continueSession` command; the result then holds this
+   * run's requests and fires only.
+   */
+  readonly continueFrom?: HostRun;
 }
 
 /** Run the host once in the sandbox against a fresh scripted model server. */
@@ -219,7 +241,17 @@ export async function runHost(
   });
   try {
     await driver.configure(sb, server);
-    const cmd = driver.command(sb, server, opts.prompt ?? "What should I work on next?");
+    const prompt = opts.prompt ?? "What should I work on next?";
+    const resume = driver.continueSession;
+    if (opts.continueFrom && !("command" in resume)) {
+      throw new Error(`${driver.name} cannot continue a session: ${resume.impossible}`);
+    }
+    const cmd = opts.continueFrom && "command" in resume
+      ? resume.command(sb, server, prompt, opts.continueFrom)
+      : driver.command(sb, server, prompt);
+    // Fires and pwf stderr of earlier runs in this sandbox are not this run's.
+    const firesBefore = (await readOr(sb.fireLog)).length;
+    const errBefore = (await readOr(sb.fireLog + ".err")).length;
     const started = performance.now();
     const out = await new Deno.Command(hostBin(driver), {
       args: [...cmd.args],
@@ -242,10 +274,12 @@ export async function runHost(
     }).output();
     const ms = Math.round(performance.now() - started);
     const dec = new TextDecoder();
-    const fires = (await readOr(sb.fireLog)).split("\n").filter((l) => l).map((l) => {
-      const [code, ...argv] = l.split(" ");
-      return { event: argv[argv.length - 1] ?? "", code: Number(code) };
-    });
+    const fires = (await readOr(sb.fireLog)).slice(firesBefore).split("\n").filter((l) => l).map(
+      (l) => {
+        const [code, ...argv] = l.split(" ");
+        return { event: argv[argv.length - 1] ?? "", code: Number(code) };
+      },
+    );
     return {
       code: out.code,
       stdout: dec.decode(out.stdout),
@@ -254,7 +288,7 @@ export async function runHost(
       ms,
       requests: [...server.requests],
       fires,
-      fireStderr: await readOr(sb.fireLog + ".err"),
+      fireStderr: (await readOr(sb.fireLog + ".err")).slice(errBefore),
     };
   } finally {
     await server.close();

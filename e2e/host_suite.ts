@@ -92,14 +92,44 @@ async function withPlan(sb: Sandbox, opts: { gated?: boolean; attest?: boolean }
   return `${sb.project}/${dir}`;
 }
 
-/** A host run plus `pwf doctor`'s output in its project afterwards. */
-type SuiteRun = HostRun & { readonly doctor: string };
+/** The goal and in-progress phase after the plan changed between two prompts of one session. */
+export const NEW_GOAL = "Teach the quokka parser to predict solar eclipses from the almanac.";
+export const NEW_PHASE = "Phase 5: Delivery";
 
-/** One host run in a fresh sandbox prepared by `setup`; the sandbox is removed after. */
+/** Between two prompts: phase 4 complete, phase 5 in progress, the goal rewritten. */
+async function changePlan(sb: Sandbox): Promise<void> {
+  for (const args of [["phase", "4", "complete"], ["phase", "5", "in_progress"]]) {
+    const r = await runPwf(sb.project, args);
+    assertEquals(r.code, 0, r.stderr);
+  }
+  const init = await runPwf(sb.project, ["status", "--json"]);
+  const dir = `${sb.project}/${JSON.parse(init.stdout).dir}`;
+  const plan = await Deno.readTextFile(`${dir}/task_plan.md`);
+  const goal = /## Goal\n[^\n]*\n/;
+  assert(goal.test(plan), `no goal line in ${dir}/task_plan.md`);
+  await Deno.writeTextFile(`${dir}/task_plan.md`, plan.replace(goal, `## Goal\n${NEW_GOAL}\n`));
+}
+
+/** A host run plus `pwf doctor`'s output in its project afterwards. */
+type SuiteRun = HostRun & {
+  readonly doctor: string;
+  /** A second prompt in the same session after the plan changed (where asked for). */
+  readonly second?: { run: HostRun; err: null } | { run: null; err: unknown };
+};
+
+/** The second prompt of the session continued after the plan changed. */
+export const SECOND_PROMPT = "And what comes after that?";
+
+/**
+ * One host run in a fresh sandbox prepared by `setup`; with `resume`, the
+ * plan changed (changePlan) and the session continued with a second prompt.
+ * The sandbox is removed after.
+ */
 async function session(
   driver: HostDriver,
   setup: (sb: Sandbox) => Promise<unknown>,
   opts: RunOptions | ((sb: Sandbox) => RunOptions) = {},
+  resume = false,
 ): Promise<SuiteRun> {
   const sb = await makeSandbox(driver.name);
   try {
@@ -107,7 +137,15 @@ async function session(
     const run = await runHost(driver, sb, typeof opts === "function" ? opts(sb) : opts);
     // What `pwf doctor` makes of the fires (its receipts), read before the sandbox goes.
     const doctor = (await runPwf(sb.project, ["doctor"])).stdout;
-    return { ...run, doctor };
+    if (!resume) return { ...run, doctor };
+    // The second run's failure is its own test's, not the first run's tests'.
+    const second = await changePlan(sb).then(() =>
+      runHost(driver, sb, { prompt: SECOND_PROMPT, continueFrom: run })
+    ).then(
+      (r) => ({ run: r, err: null }),
+      (err: unknown) => ({ run: null, err: new Error(`in ${sb.root}: ${err}`, { cause: err }) }),
+    );
+    return { ...run, doctor, second };
   } catch (err) {
     // Keep what is needed to see why: the sandbox path goes with the error.
     throw new Error(`${driver.name} run in ${sb.root}: ${(err as Error).message}`, { cause: err });
@@ -184,6 +222,9 @@ function pwfTexts(req: RecordedRequest | undefined, ch: HostChannels): string[] 
   return req ? requestTexts(req.body).flatMap(split).filter((s) => s.includes(DATA_ONLY_LINE)) : [];
 }
 
+/** The model's answer in the first run of the base session (scripted). */
+const FIRST_ANSWER = "Wrote the notes about the quokka almanac.";
+
 /** The first model request that offered tools (the agent's own turn). */
 function firstAgentRequest(run: HostRun): RecordedRequest {
   const req = run.requests.find((r) => r.offersTools);
@@ -207,21 +248,31 @@ export function hostSuite(driver: HostDriver, ch: HostChannels): void {
     ch.sessionStartEvent,
   ];
   const limit = limiter(CONCURRENCY);
+  const resume = driver.continueSession;
+  const resumable = "command" in resume;
+  const continued = "fork" in resume && resume.fork
+    ? `a second prompt in a fork of the session (${resume.flag})`
+    : "a second prompt in the same session";
   const run = (
     setup: (sb: Sandbox) => Promise<unknown>,
     opts: RunOptions | ((sb: Sandbox) => RunOptions),
-  ) => startRun(limit, () => session(driver, setup, opts));
+    resume = false,
+  ) => startRun(limit, () => session(driver, setup, opts, resume));
   const test = (name: string, settled: Settled, check: (run: SuiteRun) => Promise<void> | void) =>
     checkRun(`${h}: ${name}`, settled, check);
 
   // One run serves the frame, nudge and markup tests: a plan whose goal holds
   // <, > and &, and a scripted file-writing tool call, then a plain answer.
   const MARKUP = `Parse <tag a="1"> & 'x' > y`;
-  const base = run(async (sb) => {
-    const dir = await withPlan(sb);
-    const plan = await Deno.readTextFile(`${dir}/task_plan.md`);
-    await Deno.writeTextFile(`${dir}/task_plan.md`, plan.replace(GOAL, `${GOAL} ${MARKUP}`));
-  }, (sb) => ({ script: [ch.editCall(`${sb.project}/notes.txt`), { text: "Wrote the notes." }] }));
+  const base = run(
+    async (sb) => {
+      const dir = await withPlan(sb);
+      const plan = await Deno.readTextFile(`${dir}/task_plan.md`);
+      await Deno.writeTextFile(`${dir}/task_plan.md`, plan.replace(GOAL, `${GOAL} ${MARKUP}`));
+    },
+    (sb) => ({ script: [ch.editCall(`${sb.project}/notes.txt`), { text: FIRST_ANSWER }] }),
+    resumable,
+  );
 
   test(
     `session start${
@@ -253,6 +304,56 @@ export function hostSuite(driver: HostDriver, ch: HostChannels): void {
       for (const e of contextEvents) assertStringIncludes(line.split(";")[0] ?? "", e);
     },
   );
+
+  if (resumable) {
+    test(
+      `${continued} carries a fresh verified plan frame (the plan changed in between)`,
+      base,
+      async (first) => {
+        const second = first.second;
+        assert(second, "the session was not continued");
+        if (!second.run) throw second.err;
+        const run = second.run;
+        // The prompt hook (or, where the prompt has no channel, the session-start one) fired again.
+        const events = ch.promptContext && ch.promptEvent
+          ? [ch.promptEvent]
+          : [ch.sessionStartEvent];
+        assertClean(driver, run, events);
+        const agent = run.requests.filter((r) => r.offersTools);
+        const last = agent[agent.length - 1];
+        assert(last, "no tool-offering request in the second run");
+        // The same session: the first run's prompt and answer are in its history.
+        assert(
+          requestIncludes(last.body, FIRST_ANSWER),
+          "the first run's answer is not in the history",
+        );
+        assert(
+          requestIncludes(last.body, SECOND_PROMPT),
+          "the second prompt is not in the request",
+        );
+        // A frame of the new state, which only a hook fired in this run can carry.
+        const texts = pwfTexts(last, ch).filter((t) =>
+          !(ch.promptContext && t.includes("SESSION CATCH-UP"))
+        );
+        const fresh = [];
+        for (const t of texts) {
+          for (const f of await verifiedFrames(t)) {
+            if (
+              f.kind === "plan" && f.payload.includes(NEW_GOAL) &&
+              new RegExp(`### ${NEW_PHASE}\\n[^#]*\\*\\*Status:\\*\\* in_progress`).test(f.payload)
+            ) fresh.push(f);
+          }
+        }
+        assert(
+          fresh.length > 0,
+          `no verified plan frame with the new goal and ${NEW_PHASE} in_progress in the last request` +
+            ` of the second run (${texts.length} pwf texts):\n${
+              texts.join("\n---\n").slice(0, 3000)
+            }`,
+        );
+      },
+    );
+  }
 
   const NUDGE = "[planning-with-files] You changed files: record what you did in";
   test(

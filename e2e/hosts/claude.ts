@@ -75,6 +75,14 @@ export const claudeDriver: HostDriver = {
       },
     };
   },
+  // `-c, --continue`: "Continue the most recent conversation in the current directory".
+  continueSession: {
+    flag: "--continue",
+    command(sb, server, prompt) {
+      const cmd = claudeDriver.command(sb, server, prompt);
+      return { ...cmd, args: ["--continue", ...cmd.args] };
+    },
+  },
   hookErrors(run: HostRun) {
     const fromEvents = events(run.stdout)
       .filter((e) =>

@@ -67,6 +67,14 @@ export const codexDriver: HostDriver = {
       env: { CODEX_HOME: `${sb.home}/.codex`, OPENAI_API_KEY: "dummy", RUST_LOG: "warn" },
     };
   },
+  // `codex exec resume --last [PROMPT]`: "Resume the most recent recorded session".
+  continueSession: {
+    flag: "exec resume --last",
+    command(sb, server, prompt) {
+      const cmd = codexDriver.command(sb, server, prompt);
+      return { ...cmd, args: ["exec", "resume", "--last", ...cmd.args.slice(1)] };
+    },
+  },
   hookErrors(run: HostRun) {
     // `exec --json` reports problems as items of type "error"; the bypass flag's
     // own notice is one of them and is expected.

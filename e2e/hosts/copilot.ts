@@ -46,6 +46,14 @@ export const copilotDriver: HostDriver = {
       },
     };
   },
+  // `--continue`: "Resume the most recent session".
+  continueSession: {
+    flag: "--continue",
+    command(sb, server, prompt) {
+      const cmd = copilotDriver.command(sb, server, prompt);
+      return { ...cmd, args: ["--continue", ...cmd.args] };
+    },
+  },
   logs: readLogs,
   hookErrors(run: HostRun) {
     // A failing hook is logged as `[ERROR] [rust:hooks] Hook from "<file>" execution failed`.

@@ -39,6 +39,14 @@ export const geminiDriver: HostDriver = {
       },
     };
   },
+  // `-r, --resume`: "Use \"latest\" for most recent".
+  continueSession: {
+    flag: "--resume latest",
+    command(sb, server, prompt) {
+      const cmd = geminiDriver.command(sb, server, prompt);
+      return { ...cmd, args: ["--resume", "latest", ...cmd.args] };
+    },
+  },
   hookErrors(run: HostRun) {
     return [...run.stdout.split("\n"), ...run.stderr.split("\n")].filter((l) =>
       /hook/i.test(l) && /(error|fail|invalid|timed out)/i.test(l)

@@ -87,6 +87,14 @@ export const opencodeDriver: HostDriver = {
   // OpenCode starts slowly (a Bun binary resolving plugins and its dependency check): 15-40 s
   // a run on a loaded 2-core machine.
   timeoutMs: 120_000,
+  // `opencode run -c, --continue`: "continue the last session".
+  continueSession: {
+    flag: "run --continue",
+    command(sb, server, prompt) {
+      const cmd = opencodeDriver.command(sb, server, prompt);
+      return { ...cmd, args: ["run", "--continue", ...cmd.args.slice(1)] };
+    },
+  },
   hookErrors(run: HostRun) {
     // pwf's glue logs "[pwf] ..." on any failure; OpenCode logs a failing plugin at ERROR.
     return run.stderr.split("\n").filter((l) =>

@@ -42,6 +42,14 @@ export const piDriver: HostDriver = {
       env: { PI_OFFLINE: "1" },
     };
   },
+  // `--continue, -c`: "Continue previous session".
+  continueSession: {
+    flag: "--continue",
+    command(sb, server, prompt) {
+      const cmd = piDriver.command(sb, server, prompt);
+      return { ...cmd, args: ["--continue", ...cmd.args] };
+    },
+  },
   hookErrors(run: HostRun) {
     // Pi reports a throwing extension as "Extension error (<path>): ..."; pwf's glue logs "[pwf] ...".
     return run.stderr.split("\n").filter((l) => /Extension error|^\[pwf\]/.test(l));

@@ -43,6 +43,14 @@ export const qwenDriver: HostDriver = {
   // A run with a tool call is three model requests plus Qwen's memory subagent: 10-40 s on a
   // loaded 2-core machine.
   timeoutMs: 120_000,
+  // `-c, --continue`: "Resume the most recent session for the current project".
+  continueSession: {
+    flag: "--continue",
+    command(sb, server, prompt) {
+      const cmd = qwenDriver.command(sb, server, prompt);
+      return { ...cmd, args: ["--continue", ...cmd.args] };
+    },
+  },
   hookErrors(run: HostRun) {
     return run.stderr.split("\n").filter((l) => /hook/i.test(l) && /(fail|error)/i.test(l));
   },

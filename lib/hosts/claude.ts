@@ -106,7 +106,7 @@ export const claude: HostSpec = {
   // Claude Code replaces context over 10,000 characters by a 2 KB preview (measured).
   maxContext: 9500,
   proven:
-    "real CLI (Claude Code 2.1.332, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after Write, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; the plugin and `--merge` routes; golden tests",
+    "real CLI (Claude Code 2.1.332, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after Write, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; the plugin and `--merge` routes; a second prompt after `--continue` gets a fresh UserPromptSubmit frame of the changed plan; golden tests",
   notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +
     "Claude Code hands each command line to its shell; the line is plain argv words, so any shell runs it the same. On Windows write a path with forward slashes.",
 };

@@ -78,7 +78,7 @@ export const copilot: HostSpec = {
   sessionIdKeys: ["sessionId"],
   windowsRunner: "powershell",
   proven:
-    "real CLI (Copilot CLI 1.0.102, `deno task e2e`): sessionStart frames, the postToolUse nudge, the agentStop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; golden tests",
+    "real CLI (Copilot CLI 1.0.102, `deno task e2e`): sessionStart frames, the postToolUse nudge, the agentStop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a second prompt after `--continue` gets a fresh sessionStart frame of the changed plan; golden tests",
   notes:
     "Save as `.github/hooks/pwf.json`. `preToolUse` is fail-closed in Copilot: if you uninstall pwf, remove this file too.",
 };

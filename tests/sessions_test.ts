@@ -42,6 +42,17 @@ async function fire(
   return String(JSON.parse(r.stdout).hookSpecificOutput?.additionalContext ?? "");
 }
 
+/** Sessions A's and B's binding files as they are on disk (contents, or why they cannot be read). */
+async function bindingFiles(dir: string): Promise<string> {
+  const lines = [];
+  for (const s of ["sess-A", "sess-B"]) {
+    const path = `${dir}/${BINDINGS}/${bindingFileName(s)}`;
+    const text = await Deno.readTextFile(path).catch((e) => `unreadable: ${e}`);
+    lines.push(`  ${s} (${bindingFileName(s)}): ${text.trim()}`);
+  }
+  return lines.join("\n");
+}
+
 function assertCarries(context: string, id: string, other: string, what: string): void {
   assertStringIncludes(context, `Goal of plan ${id}.`, what);
   assert(!context.includes(`Goal of plan ${other}.`), `${what}: carries ${other}'s plan too`);
@@ -74,6 +85,7 @@ Deno.test("two sessions keep their own plans over 50 interleaved fires while ano
       stderr: "piped",
     }).spawn();
     const seen = new Set<string>();
+    const before = await bindingFiles(dir);
     try {
       for (let i = 0; i < 25; i++) {
         // One fire of each session at the same time, while the switcher rewrites .active_plan.
@@ -81,8 +93,21 @@ Deno.test("two sessions keep their own plans over 50 interleaved fires while ano
           fire(dir, "sess-A", "UserPromptSubmit", { prompt: `a${i}` }),
           fire(dir, "sess-B", "UserPromptSubmit", { prompt: `b${i}` }),
         ]);
-        assertCarries(a, "p1", "p2", `fire ${i} of session A`);
-        assertCarries(b, "p2", "p1", `fire ${i} of session B`);
+        const carried = (ctx: string, id: string, other: string) =>
+          ctx.includes(`Goal of plan ${id}.`) && !ctx.includes(`Goal of plan ${other}.`);
+        const now = await bindingFiles(dir);
+        if (!carried(a, "p1", "p2") || !carried(b, "p2", "p1") || now !== before) {
+          // Say what the bindings were and are, and what pwf resolves for each session now.
+          const why = [`fire ${i}: the sessions' bindings before the loop:`, before, "now:", now];
+          for (const s of ["sess-A", "sess-B"]) {
+            const r = await runPwf(dir, ["resolve", "--json"], { env: { PWF_SESSION_ID: s } });
+            why.push(`pwf resolve --json for ${s} (exit ${r.code}): ${r.stdout}${r.stderr}`);
+          }
+          why.push(`A's context: ${a}`, `B's context: ${b}`);
+          assertCarries(a, "p1", "p2", `fire ${i} of session A\n${why.join("\n")}`);
+          assertCarries(b, "p2", "p1", `fire ${i} of session B\n${why.join("\n")}`);
+          assertEquals(now, before, `fire ${i} rewrote a binding\n${why.join("\n")}`);
+        }
         seen.add((await readText(dir, ".planning/.active_plan")).trim());
       }
     } finally {

@@ -362,6 +362,62 @@ Deno.test("1000 sessions leave at most MAX_BINDINGS binding files; the newest st
   });
 });
 
+/**
+ * Call `fn` with Deno.lstatSync failing `times` times, with `fault()`, for
+ * the path ending in `suffix` (the lookups containment makes): a lookup that
+ * fails for a moment, as under Wine while other processes rename files.
+ */
+function lstatFaulty<T>(suffix: string, times: number, fault: () => Error, fn: () => T): T {
+  const orig = Deno.lstatSync;
+  let left = times;
+  Deno.lstatSync = (p) => {
+    if (left > 0 && String(p).replaceAll("\\", "/").endsWith(suffix)) {
+      left--;
+      throw fault();
+    }
+    return orig(p);
+  };
+  try {
+    return fn();
+  } finally {
+    Deno.lstatSync = orig;
+  }
+}
+
+Deno.test("a session keeps its plan when a lookup of its binding or of its plan fails for a moment; a binding that stays unreadable is not written over", async () => {
+  await inProject(async (dir) => {
+    await plan(dir, "p1");
+    await plan(dir, "p2");
+    await writeText(dir, ".planning/.active_plan", "p1\n");
+    const scope = { id: "sess-A", bind: { host: "claude", now: new Date() } };
+    const resolved = (r: ReturnType<typeof resolvePlan>) =>
+      r.kind === "plan" ? [r.plan.id, r.source] : [r.kind, r.why];
+    assertEquals(resolved(resolvePlan(dir, () => undefined, scope)), ["p1", "active_plan"]);
+    await writeText(dir, ".planning/.active_plan", "p2\n");
+    const file = `${BINDINGS}/${bindingFileName("sess-A")}`;
+    const bound = await readText(dir, file);
+    const missing = () => new Deno.errors.NotFound("The system cannot find the file specified.");
+    const denied = () => new Deno.errors.PermissionDenied("Access is denied. (os error 5)");
+    const faults: [string, string, number, () => Error][] = [
+      ["the binding reads as missing", file, 3, missing],
+      ["the binding's lookup fails", file, 4, denied],
+      ["the bindings directory reads as missing", BINDINGS, 3, missing],
+      ["the plan looks gone", ".planning/p1/task_plan.md", 3, missing],
+    ];
+    for (const [what, suffix, times, fault] of faults) {
+      const r = lstatFaulty(suffix, times, fault, () => resolvePlan(dir, () => undefined, scope));
+      assertEquals(resolved(r), ["p1", "session"], what);
+      assertEquals(await readText(dir, file), bound, `${what}: the binding was written over`);
+    }
+    // Unreadable for good: this fire falls through to .active_plan, the binding stays as it is.
+    const r = lstatFaulty(file, Infinity, denied, () => resolvePlan(dir, () => undefined, scope));
+    assertEquals(resolved(r), ["p2", "active_plan"]);
+    assertStringIncludes(r.kind === "plan" ? r.why : "", "session binding ignored");
+    assertEquals(await readText(dir, file), bound, "an unreadable binding was written over");
+    assertEquals(resolved(resolvePlan(dir, () => undefined, scope)), ["p1", "session"]);
+  });
+});
+
 Deno.test("a corrupt, foreign or oversized binding file is ignored and replaced; the session resolves afresh", async () => {
   await inProject(async (dir) => {
     await plan(dir, "p1");

@@ -51,26 +51,49 @@ export function bindingLoc(root: string, sessionId: string): Location {
   return boundedLoc(root, BINDINGS, bindingFileName(sessionId));
 }
 
-/** What is on disk for one session. */
+/**
+ * What is on disk for one session: no binding, a binding, a file whose
+ * contents are no usable binding ("bad": the next hook fire replaces it), or
+ * a file that could not be read ("unreadable": refused by containment, or a
+ * lookup or open that failed; never replaced, since it may be a good binding
+ * that was busy for a moment).
+ */
 export type BindingState =
   | { readonly kind: "none" }
   | { readonly kind: "bound"; readonly binding: Binding; readonly mtimeMs: number }
-  | { readonly kind: "bad"; readonly why: string };
+  | { readonly kind: "bad"; readonly why: string }
+  | { readonly kind: "unreadable"; readonly why: string };
 
 /** Read a session's binding; never throws (a bad file is reported, not followed). */
 export function readBinding(root: string, sessionId: string): BindingState {
   const loc = bindingLoc(root, sessionId);
+  let got: ReturnType<typeof readFile>;
   try {
-    const got = readFile(loc, BINDING_CAP + 1);
-    if (got.kind === "missing") return { kind: "none" };
-    if (got.size > BINDING_CAP) {
-      return { kind: "bad", why: `${showLoc(loc)} is larger than ${BINDING_CAP} bytes` };
-    }
-    const b = parseBinding(decodeText(got.bytes), sessionId);
-    if (typeof b === "string") return { kind: "bad", why: `${showLoc(loc)}: ${b}` };
-    return { kind: "bound", binding: b, mtimeMs: got.mtimeMs };
+    got = readFile(loc, BINDING_CAP + 1);
   } catch (err) {
-    if (err instanceof PwfError) return { kind: "bad", why: err.message };
+    if (err instanceof PwfError) return { kind: "unreadable", why: err.message };
+    throw err;
+  }
+  if (got.kind === "missing") return { kind: "none" };
+  if (got.size > BINDING_CAP) {
+    return { kind: "bad", why: `${showLoc(loc)} is larger than ${BINDING_CAP} bytes` };
+  }
+  const b = parseBinding(decodeText(got.bytes), sessionId);
+  if (typeof b === "string") return { kind: "bad", why: `${showLoc(loc)}: ${b}` };
+  return { kind: "bound", binding: b, mtimeMs: got.mtimeMs };
+}
+
+/**
+ * Whether the bindings directory lists a file for this session: a second
+ * look, by another kind of lookup, at a binding a read found missing (false
+ * when the directory cannot be listed).
+ */
+export function bindingListed(root: string, sessionId: string): boolean {
+  const name = bindingFileName(sessionId);
+  try {
+    return listDir(bindingsDir(root)).some((e) => e.name.toLowerCase() === name);
+  } catch (err) {
+    if (err instanceof PwfError) return false;
     throw err;
   }
 }
@@ -80,13 +103,20 @@ export function readBinding(root: string, sessionId: string): BindingState {
  * A new file in a full directory (MAX_BINDINGS files) first prunes it to
  * PRUNE_TO - 1 others: the expired and the least recently used go (cache.ts
  * makeRoom). Throws PwfError when it cannot be written (a symlinked or
- * hard-linked binding is refused, never written through).
+ * hard-linked binding is refused, never written through). With `createOnly`
+ * an existing file is left as it is and false returned.
  */
-export function writeBinding(root: string, b: Omit<Binding, "seen">, now: Date): void {
+export function writeBinding(
+  root: string,
+  b: Omit<Binding, "seen">,
+  now: Date,
+  opts: { readonly createOnly?: boolean } = {},
+): boolean {
   makeRoom(root, BINDINGS, bindingFileName(b.session), now);
-  writeFile(
+  return writeFile(
     bindingLoc(root, b.session),
     renderBinding({ ...b, seen: isoTimestamp(now.getTime()) }),
+    opts,
   );
 }
 

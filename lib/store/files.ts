@@ -189,6 +189,11 @@ export function isTransientRenameError(err: unknown, os: string = Deno.build.os)
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
+/** Block this (synchronous) caller for `ms` milliseconds: a wait between bounded retries. */
+export function pause(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
+}
+
 /**
  * Rename `from` over `to`, retrying transient Windows failures with the
  * bounded backoff above; the last failure is thrown. Never falls back to a
@@ -207,7 +212,7 @@ export function renameWithRetry(
     } catch (err) {
       const wait = RENAME_RETRY_MS[attempt];
       if (wait === undefined || !isTransientRenameError(err, os)) throw err;
-      Atomics.wait(sleeper, 0, 0, wait);
+      pause(wait);
     }
   }
 }

@@ -14,6 +14,7 @@ import { isValidPlanId } from "../core/plan_id.ts";
 import { ambiguityWhy } from "../core/sessions.ts";
 import { decodeText } from "../core/text.ts";
 import {
+  bindingListed,
   type BindingState,
   listBindings,
   readBinding,
@@ -21,7 +22,7 @@ import {
   writeBinding,
 } from "./bindings.ts";
 import { inspect, legacyLoc, type Location, planningLoc } from "./containment.ts";
-import { readFile } from "./files.ts";
+import { pause, readFile } from "./files.ts";
 import type { PlanFileName } from "./paths.ts";
 import { planStates } from "./plans.ts";
 
@@ -144,10 +145,7 @@ export function resolvePlan(
     if (err instanceof ContainmentError) return { kind: "refused", why: err.message };
     throw err;
   }
-  // A binding read again when the first read fails (a file busy for a moment).
-  const bound = session
-    ? steady(() => readBinding(root, session.id), (b) => b.kind === "bad")
-    : { kind: "none" } as const;
+  const bound = session ? sessionBinding(root, session.id) : { kind: "none" } as const;
   const pinnedId = env("PLAN_ID");
   if (pinnedId !== undefined && pinnedId !== "") {
     return bindIfNew(root, session, bound, byPlanId(root, pinnedId));
@@ -155,37 +153,91 @@ export function resolvePlan(
   const notes: string[] = [];
   if (bound.kind === "bound") {
     const id = bound.binding.plan;
-    // A plan that looks gone is looked at again before the session loses it (a busy
-    // file on Windows can fail one lookup; rebinding on that would switch the session).
-    const state = steady(() => planFileState(root, id), (s) => s === false);
+    const state = boundPlanState(root, id);
     if (state === true) {
       if (session?.bind) touchBinding(root, bound, session.bind.now, session.bind.refresh === true);
-      return {
-        kind: "plan",
-        plan: planRef(root, id),
-        source: "session",
-        why: `this session's plan (session ${session?.id} is bound to it)`,
-      };
+      return bySession(root, id, session?.id);
     }
     notes.push(
       typeof state === "string"
         ? `this session's plan "${id}" is refused: ${state}`
         : `this session's plan "${id}" is gone (archived or removed)`,
     );
-  } else if (bound.kind === "bad") {
+  } else if (bound.kind === "bad" || bound.kind === "unreadable") {
     notes.push(`session binding ignored: ${bound.why}`);
   }
-  const inherited = bound.kind === "bound" ? null : afterClear(root, session);
+  const inherited = bound.kind === "none" || bound.kind === "bad"
+    ? afterClear(root, session, bound)
+    : null;
   if (inherited) return inherited;
   const r = unboundResolution(root);
   const noted = notes.length && r.kind !== "none"
     ? { ...r, why: `${r.why}; ${notes.join("; ")}` }
     : r;
-  return bindIfNew(root, session, bound.kind === "bound" ? { kind: "none" } : bound, noted);
+  // A binding whose plan is gone is dropped: the session is bound afresh.
+  return bindIfNew(root, session, bound.kind === "bound" ? { kind: "bad", why: "" } : bound, noted);
+}
+
+/** The resolution of a session bound to plan `id` (whose task_plan.md is there). */
+function bySession(root: string, id: string, session: string | undefined): Resolution {
+  return {
+    kind: "plan",
+    plan: planRef(root, id),
+    source: "session",
+    why: `this session's plan (session ${session} is bound to it)`,
+  };
+}
+
+/**
+ * Waits (ms) before each look again at a session's binding, or at its
+ * plan, that the last look could not confirm. On Windows a lookup or open
+ * can fail for a moment while another process holds or renames files, and
+ * acting on that one answer would switch the session to another plan and
+ * bind it there for good. Bounded (about 0.1 s), paid only when a look failed.
+ */
+export const RELOOK_MS: readonly number[] = [1, 2, 5, 10, 20, 40];
+
+/** `read()`, and again after each RELOOK_MS wait while `again` holds for what it gave. */
+function steady<T>(read: () => T, again: (got: T) => boolean): T {
+  let got = read();
+  for (const wait of RELOOK_MS) {
+    if (!again(got)) return got;
+    pause(wait);
+    got = read();
+  }
+  return got;
+}
+
+/**
+ * A session's binding, looked at again while it cannot be read, or reads as
+ * missing although the bindings directory lists it. Still so after the last
+ * look: "unreadable", which is never replaced (bindIfNew); a session that was
+ * never bound costs one listing of that directory.
+ */
+function sessionBinding(root: string, id: string): BindingState {
+  const got = steady(
+    () => readBinding(root, id),
+    (b) => b.kind === "unreadable" || (b.kind === "none" && bindingListed(root, id)),
+  );
+  return got.kind === "none" && bindingListed(root, id)
+    ? {
+      kind: "unreadable",
+      why: `.planning/.cache/bindings lists this session's binding, but it reads as missing`,
+    }
+    : got;
+}
+
+/** Whether a bound session's plan is there, looked at again while it seems gone. */
+function boundPlanState(root: string, id: string): boolean | string {
+  return steady(() => planFileState(root, id), (s) => s === false);
 }
 
 /** After /clear in the same host process: the plan of the last session bound there, bound to this one. */
-function afterClear(root: string, session: SessionScope | undefined): Resolution | null {
+function afterClear(
+  root: string,
+  session: SessionScope | undefined,
+  bound: BindingState,
+): Resolution | null {
   const proc = session?.bind?.proc;
   if (!session?.bind?.afterClear || proc === undefined) return null;
   const before = listBindings(root).bindings
@@ -200,14 +252,7 @@ function afterClear(root: string, session: SessionScope | undefined): Resolution
       proc.split(":")[0]
     } process was bound to it)`,
   };
-  return bindIfNew(root, session, { kind: "none" }, r);
-}
-
-/** `read()` tried up to three times while `again` holds for what it gave (a busy file on Windows). */
-function steady<T>(read: () => T, again: (got: T) => boolean): T {
-  let got = read();
-  for (let i = 0; i < 2 && again(got); i++) got = read();
-  return got;
+  return bindIfNew(root, session, bound, r);
 }
 
 /** Resolution for a session with no (usable) binding: .active_plan, the only open plan, legacy. */
@@ -266,23 +311,39 @@ function unboundResolution(root: string): Resolution {
     : legacy;
 }
 
-/** Bind an unbound (or badly bound) session to the plan that resolved; best effort. */
+/**
+ * Bind an unbound session, or one whose binding is no usable binding
+ * ("bad"), to the plan that resolved; best effort. An unreadable binding is
+ * never replaced, and an unbound session's binding is only created, never
+ * written over: one that appeared meanwhile (or that a failed lookup
+ * missed) is read and, when its plan is there, wins.
+ */
 function bindIfNew(
   root: string,
   session: SessionScope | undefined,
   bound: BindingState,
   r: Resolution,
 ): Resolution {
-  if (!session?.bind || bound.kind === "bound" || r.kind !== "plan" || r.plan.id === null) return r;
+  if (!session?.bind || r.kind !== "plan" || r.plan.id === null) return r;
+  if (bound.kind !== "none" && bound.kind !== "bad") return r;
+  let made = true;
   try {
-    writeBinding(root, {
-      session: session.id,
-      plan: r.plan.id,
-      host: session.bind.host,
-      ...(session.bind.proc === undefined ? {} : { proc: session.bind.proc }),
-    }, session.bind.now);
+    made = writeBinding(
+      root,
+      {
+        session: session.id,
+        plan: r.plan.id,
+        host: session.bind.host,
+        ...(session.bind.proc === undefined ? {} : { proc: session.bind.proc }),
+      },
+      session.bind.now,
+      { createOnly: bound.kind === "none" },
+    );
   } catch { /* a session that cannot be bound resolves afresh next time */ }
-  return r;
+  if (made) return r;
+  const there = sessionBinding(root, session.id);
+  if (there.kind !== "bound" || boundPlanState(root, there.binding.plan) !== true) return r;
+  return bySession(root, there.binding.plan, session.id);
 }
 
 function byPlanId(root: string, id: string): Resolution {

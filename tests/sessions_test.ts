@@ -10,6 +10,7 @@ import { skipOnWindows } from "./skip.ts";
 import { bindingFileName, MAX_BINDINGS } from "../lib/core/sessions.ts";
 import { PRUNE_TO, readBinding } from "../lib/store/bindings.ts";
 import { resolvePlan } from "../lib/store/resolve.ts";
+import { STDIN_DEADLINE_MS } from "../lib/hosts/payload.ts";
 
 const BINDINGS = ".planning/.cache/bindings";
 
@@ -103,6 +104,20 @@ Deno.test("two sessions keep their own plans over 50 interleaved fires while ano
             const r = await runPwf(dir, ["resolve", "--json"], { env: { PWF_SESSION_ID: s } });
             why.push(`pwf resolve --json for ${s} (exit ${r.code}): ${r.stdout}${r.stderr}`);
           }
+          for (const [s, ctx] of [["sess-A", a], ["sess-B", b]] as const) {
+            // The switch hint names the session the hook saw: none when its payload came too late.
+            if (!ctx.includes(`PWF_SESSION_ID=${s} pwf use`)) {
+              why.push(
+                `${s}'s fire saw no session id: its payload was not read within the hook's ${STDIN_DEADLINE_MS} ms stdin deadline`,
+              );
+            }
+          }
+          const receipts = await readText(
+            dir,
+            ".planning/.cache/receipts-claude-UserPromptSubmit.jsonl",
+          )
+            .catch((e) => String(e));
+          why.push(`the last receipts: ${receipts.trim().split("\n").slice(-4).join("\n")}`);
           why.push(`A's context: ${a}`, `B's context: ${b}`);
           assertCarries(a, "p1", "p2", `fire ${i} of session A\n${why.join("\n")}`);
           assertCarries(b, "p2", "p1", `fire ${i} of session B\n${why.join("\n")}`);

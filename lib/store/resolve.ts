@@ -215,11 +215,17 @@ function steady<T>(read: () => T, again: (got: T) => boolean): T {
  * never bound costs one listing of that directory.
  */
 function sessionBinding(root: string, id: string): BindingState {
-  const got = steady(
-    () => readBinding(root, id),
-    (b) => b.kind === "unreadable" || (b.kind === "none" && bindingListed(root, id)),
-  );
-  return got.kind === "none" && bindingListed(root, id)
+  // The listing answer for the read steady last looked at: steady returns that read
+  // when it stops early, so the directory is listed again only for a read never looked at.
+  let looked: BindingState | null = null;
+  let listed = false;
+  const got = steady(() => readBinding(root, id), (b) => {
+    looked = b;
+    listed = b.kind === "none" && bindingListed(root, id);
+    return b.kind === "unreadable" || listed;
+  });
+  const stillListed = got === looked ? listed : got.kind === "none" && bindingListed(root, id);
+  return stillListed
     ? {
       kind: "unreadable",
       why: `.planning/.cache/bindings lists this session's binding, but it reads as missing`,

@@ -20,6 +20,7 @@
  */
 
 import { REPO_ROOT } from "./file_url.ts";
+import { asciiOnly, bundleFault, eagerRewrite, profileFunctions } from "./eager.ts";
 
 /** Where the artifact lives, relative to the repository (ignored by git). */
 export const BUNDLE_REL = "dist/pwf.js";
@@ -39,6 +40,9 @@ export const BUNDLE_ARGS: readonly string[] = [
   "deno",
   "--minify",
 ];
+
+/** The build's own modules (beside this one), part of the key: what turns the sources into the artifact. */
+const BUILD_TOOLS: readonly string[] = ["./bundle.ts", "./eager.ts"];
 
 /** The first line of every bundle: `// pwf bundle <key>; built by tools/bundle.ts ...`. */
 const HEADER_RE = /^\/\/ pwf bundle ([0-9a-f]{64});/;
@@ -84,6 +88,11 @@ export async function sourceKey(root: string): Promise<string> {
   for (const rel of await sourceFiles(root)) {
     const bytes = await Deno.readFile(join(root, rel));
     parts.push(enc.encode(`${rel}\0${bytes.length}\0`), bytes);
+  }
+  // The build steps themselves: a change to how the bundle is made also makes it stale.
+  for (const tool of BUILD_TOOLS) {
+    const bytes = await Deno.readFile(new URL(tool, import.meta.url));
+    parts.push(enc.encode(`tools/${tool.slice(2)}\0${bytes.length}\0`), bytes);
   }
   let size = 0;
   for (const p of parts) size += p.length;
@@ -145,11 +154,20 @@ export async function buildBundle(root: string, out: string, key?: string): Prom
       stderr: "piped",
     }).output();
     if (!r.success) throw new BundleError(explainBundleFailure(new TextDecoder().decode(r.stderr)));
-    const body = await Deno.readTextFile(tmp);
+    const body = asciiOnly(await Deno.readTextFile(tmp));
+    await Deno.writeTextFile(tmp, body);
+    const prof = await profileFunctions(await Deno.realPath(tmp));
+    const eager = eagerRewrite(body, prof.compiled, prof.executed).text;
     await Deno.writeTextFile(
       tmp,
-      `// pwf bundle ${k}; built by tools/bundle.ts from main.ts (do not edit; see docs/build.md)\n${body}`,
+      `// pwf bundle ${k}; built by tools/bundle.ts from main.ts (do not edit; see docs/build.md)\n${eager}`,
     );
+    const fault = await bundleFault(await Deno.realPath(tmp));
+    if (fault) {
+      throw new BundleError(
+        `the eager-functions rewrite (tools/eager.ts) broke the bundle: ${fault}`,
+      );
+    }
     await Deno.rename(tmp, out);
   } finally {
     await Deno.remove(tmp).catch(() => {});

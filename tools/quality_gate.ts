@@ -50,6 +50,7 @@ if (
     "run",
     "--allow-read",
     "--allow-write",
+    "--allow-env",
     "--allow-run",
     "tools/bundle.ts",
   ])).ok

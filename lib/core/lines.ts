@@ -21,23 +21,10 @@ const TERMINATORS = new RegExp(LINE_TERMINATOR_SOURCE, "g");
 const EXOTIC = /[\r\v\f\x85\u2028\u2029]/;
 
 /**
- * Whether a UTF-16 code unit is a line terminator (CR of a CRLF included).
- * @example
- * ```ts
- * import { isLineTerminator } from "./lines.ts";
- * if (!isLineTerminator(0x2028) || isLineTerminator(0x20)) throw new Error();
- * ```
- */
-export function isLineTerminator(code: number): boolean {
-  return code === 10 || code === 13 || code === 11 || code === 12 || code === 0x85 ||
-    code === 0x2028 || code === 0x2029;
-}
-
-/**
  * Where the line starting at `from` ends: `end` is the index of its
  * terminator (or `text.length`), `next` the index where the next line starts
  * (`end` plus the terminator's length: 2 for CRLF, else 1; `text.length` at
- * the end). A one-pass reader calls this in a loop.
+ * the end). A one-pass reader walking many lines uses `lineEndFinder`.
  * @example
  * ```ts
  * import { lineEnd } from "./lines.ts";
@@ -46,14 +33,30 @@ export function isLineTerminator(code: number): boolean {
  * ```
  */
 export function lineEnd(text: string, from: number): { end: number; next: number } {
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 13 && c !== 0x85 && c !== 0x2028 && c !== 0x2029) continue;
-    if (!isLineTerminator(c)) continue;
-    const next = c === 13 && text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1;
-    return { end: i, next };
-  }
-  return { end: text.length, next: text.length };
+  return lineEndFinder(text)(from);
+}
+
+/**
+ * `lineEnd` for one text, for a reader that walks its lines: the search is
+ * the regex engine's, not a loop over every character in JavaScript (V8
+ * optimises such a loop in a typical hook fire, and the optimising compiler
+ * costs more memory than the whole search; docs/performance.md).
+ * @example
+ * ```ts
+ * import { lineEndFinder } from "./lines.ts";
+ * const at = lineEndFinder("a\u2028b\nc");
+ * if (at(0).next !== 2 || at(2).end !== 3 || at(4).end !== 5) throw new Error();
+ * ```
+ */
+export function lineEndFinder(text: string): (from: number) => { end: number; next: number } {
+  const re = new RegExp(LINE_TERMINATOR_SOURCE, "g");
+  return (from) => {
+    re.lastIndex = from;
+    const m = re.exec(text);
+    return m
+      ? { end: m.index, next: m.index + m[0].length }
+      : { end: text.length, next: text.length };
+  };
 }
 
 /**
@@ -88,9 +91,10 @@ export interface SplitText {
 export function splitLinesKeepEnds(text: string): SplitText {
   const lines: string[] = [];
   const ends: string[] = [];
+  const lineEndAt = lineEndFinder(text);
   let at = 0;
   for (;;) {
-    const { end, next } = lineEnd(text, at);
+    const { end, next } = lineEndAt(at);
     lines.push(text.slice(at, end));
     ends.push(text.slice(end, next));
     if (next >= text.length) {

@@ -5,7 +5,7 @@
  */
 
 import type { Phase, Plan } from "./plan_parse.ts";
-import { lineEnd, splitLines } from "./lines.ts";
+import { lineEndFinder, splitLines } from "./lines.ts";
 import { countPhases, inProgressPhase } from "./plan_parse.ts";
 
 /** A view of a file: its text and whether it is the whole file. */
@@ -26,9 +26,10 @@ export interface View {
  */
 export function headView(text: string, n: number): View {
   // Find the end of line n without splitting the whole text (plans can be MiBs).
+  const lineEndAt = lineEndFinder(text);
   let end = 0;
   for (let i = 0; i < n && end < text.length; i++) {
-    end = lineEnd(text, end).next;
+    end = lineEndAt(end).next;
   }
   const lines = linesOf(text.slice(0, end));
   return { text: joinLines(lines), truncated: end < text.length };

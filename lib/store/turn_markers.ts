@@ -41,9 +41,19 @@ function markerName(plan: string | null, session: string): string {
   return fnv1a64(`${plan ?? ""}\n${session}`);
 }
 
+/**
+ * Whether no marker can exist: the markers' directory is absent until the
+ * first post-tool nudge, and it is looked up in its parent's listing, so that
+ * common case throws no NotFound (docs/performance.md).
+ */
+function noMarkerDir(root: string): boolean {
+  return inspectListed(planningLoc(root, ...TURNS.dir)).kind === "missing";
+}
+
 /** Whether this (plan, session) turn already got its nudge; false when it cannot be told. */
 export function hasTurnMarker(root: string, plan: string | null, session: string): boolean {
   try {
+    if (noMarkerDir(root)) return false;
     return inspectListed(boundedLoc(root, TURNS, markerName(plan, session))).kind === "file";
   } catch {
     return false;
@@ -66,6 +76,7 @@ export function setTurnMarker(root: string, plan: string | null, session: string
 /** A new turn: forget the marker (no-op when absent). */
 export function clearTurnMarker(root: string, plan: string | null, session: string): void {
   try {
+    if (noMarkerDir(root)) return;
     removeFile(boundedLoc(root, TURNS, markerName(plan, session)));
   } catch { /* disposable state */ }
 }

@@ -1,5 +1,5 @@
 import { skipWhen } from "./skip.ts";
-import { FORBIDDEN_FLAGS, PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
+import { FORBIDDEN_FLAGS, PERMISSION_FLAGS, RUN_FLAGS, V8_FLAGS } from "../lib/core/permissions.ts";
 import { compileArgs, TARGETS } from "../tools/compile.ts";
 import { BUNDLE_ARGS } from "../tools/bundle.ts";
 import {
@@ -43,8 +43,9 @@ Deno.test("compile flags, PERMISSION_FLAGS and deno.json's pwf task flags are th
   }
 });
 
-Deno.test("RUN_FLAGS (measured V8 flags) are only --v8-flags, and the pwf task and every compile carry them before the permission flags", () => {
-  for (const f of RUN_FLAGS) assert(f.startsWith("--v8-flags="), `${f} is not a V8 flag`);
+Deno.test("RUN_FLAGS are --no-config and the measured V8 flags; the pwf task carries them and every compile the V8 flags, before the permission flags", () => {
+  for (const f of V8_FLAGS) assert(f.startsWith("--v8-flags="), `${f} is not a V8 flag`);
+  assertEquals(RUN_FLAGS, ["--no-config", ...V8_FLAGS]);
   const config = JSON.parse(Deno.readTextFileSync(`${REPO}/deno.json`));
   const m = /cd "\$INIT_CWD" && deno run (.*?) "\$R\/dist\/pwf\.js"/.exec(config.tasks.pwf);
   assert(m?.[1], config.tasks.pwf);
@@ -52,7 +53,7 @@ Deno.test("RUN_FLAGS (measured V8 flags) are only --v8-flags, and the pwf task a
   for (const target of TARGETS) {
     const args = compileArgs(target, { entry: "E/pwf.js", config: "E/deno.json" }, "O/pwf");
     const at = args.indexOf(PERMISSION_FLAGS[0]!);
-    assertEquals(args.slice(at - RUN_FLAGS.length, at), [...RUN_FLAGS]);
+    assertEquals(args.slice(at - V8_FLAGS.length, at), [...V8_FLAGS]);
   }
 });
 

@@ -27,6 +27,7 @@ async function runLogged(
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
+      "--no-config",
       "--no-code-cache",
       `--v8-flags=${
         [...v8, "--log-function-events", `--logfile=${log}`, "--no-logfile-per-isolate"].join(",")

@@ -10,7 +10,7 @@
  */
 
 import { BUILD_INFO } from "../lib/core/build_info.ts";
-import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
+import { PERMISSION_FLAGS, V8_FLAGS } from "../lib/core/permissions.ts";
 import { BundleError } from "./bundle.ts";
 import { sha256SumsLine } from "./checksums.ts";
 import { fileUrlToPath, join, stageBundle } from "./stage.ts";
@@ -77,7 +77,7 @@ export function compileArgs(
     "compile",
     "--config",
     staged.config,
-    ...RUN_FLAGS,
+    ...V8_FLAGS,
     ...PERMISSION_FLAGS,
     "--target",
     target,

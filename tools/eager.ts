@@ -33,7 +33,7 @@
  */
 
 import { HOSTS } from "../lib/hosts/table.ts";
-import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
+import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { attestationText } from "../lib/core/attestation.ts";
 import { sha256Hex } from "../lib/core/sha256.ts";
 
@@ -267,6 +267,7 @@ async function runLogged(
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
+      "--no-config",
       "--no-code-cache",
       `--v8-flags=${
         [...v8, "--log-function-events", `--logfile=${log}`, "--no-logfile-per-isolate"].join(",")
@@ -359,7 +360,7 @@ export async function bundleFault(file: string): Promise<string | null> {
     await fixtureProject(work, false);
     for (const args of [["hook", "claude", "UserPromptSubmit"], ["--version"]]) {
       const child = new Deno.Command(Deno.execPath(), {
-        args: ["run", ...PERMISSION_FLAGS, file, ...args],
+        args: ["run", ...RUN_FLAGS, ...PERMISSION_FLAGS, file, ...args],
         cwd: work,
         clearEnv: true,
         env: cleanEnv(),

@@ -10,11 +10,6 @@
 /** Default excerpt length in characters (code points), before the quotes. */
 export const EXCERPT_MAX = 80;
 
-// Cc (C0, DEL, C1 incl. NEL), Cf (bidi overrides, zero-width, BOM), Zl, Zp, and VT/FF/CR/LF.
-const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu;
-const TAG = /\[\s*planning[\s_-]*with[\s_-]*files\s*\]/giu;
-const DELIMITER = /(BEGIN|END)-PWF-DATA/giu;
-
 /**
  * The excerpt's text without quotes: one line, controls as spaces, runs of
  * spaces collapsed, the tag and delimiter words defused, cut to `max` code
@@ -27,8 +22,13 @@ const DELIMITER = /(BEGIN|END)-PWF-DATA/giu;
  * ```
  */
 export function plainExcerpt(text: string, max: number = EXCERPT_MAX): string {
-  const flat = text.slice(0, max * 8).replace(UNSAFE, " ").replace(/\s+/gu, " ").trim()
-    .replace(TAG, "(planning-with-files)").replace(DELIMITER, "$1 PWF DATA");
+  // The expressions stand here, not at the top of the module: a hook fire that prints no excerpt
+  // (the common one) then never creates them (~0.4 ms for these Unicode classes; docs/performance.md).
+  // Cc (C0, DEL, C1 incl. NEL), Cf (bidi overrides, zero-width, BOM), Zl, Zp, and VT/FF/CR/LF.
+  const flat = text.slice(0, max * 8).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/\s+/gu, " ").trim()
+    .replace(/\[\s*planning[\s_-]*with[\s_-]*files\s*\]/giu, "(planning-with-files)")
+    .replace(/(BEGIN|END)-PWF-DATA/giu, "$1 PWF DATA");
   const chars = Array.from(flat);
   return chars.length > max ? chars.slice(0, max - 1).join("").trimEnd() + "…" : flat;
 }

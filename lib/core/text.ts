@@ -7,8 +7,6 @@
 import { splitLines } from "./lines.ts";
 
 const DECODER = new TextDecoder("utf-8", { fatal: false, ignoreBOM: false });
-const UTF16LE = new TextDecoder("utf-16le", { fatal: false, ignoreBOM: false });
-const UTF16BE = new TextDecoder("utf-16be", { fatal: false, ignoreBOM: false });
 const ENCODER = new TextEncoder();
 
 /** How a file's bytes encode its text, told by its byte order mark. */
@@ -43,11 +41,10 @@ export function textEncoding(bytes: Uint8Array): TextEncoding {
  */
 export function decodeText(bytes: Uint8Array): string {
   const enc = textEncoding(bytes);
-  return enc === "utf-16le"
-    ? UTF16LE.decode(bytes)
-    : enc === "utf-16be"
-    ? UTF16BE.decode(bytes)
-    : DECODER.decode(bytes);
+  // A UTF-16 decoder is made only for a file that needs one (each costs its label's lookup at start-up).
+  return enc === "utf-8" || enc === "utf-8-bom"
+    ? DECODER.decode(bytes)
+    : new TextDecoder(enc, { fatal: false, ignoreBOM: false }).decode(bytes);
 }
 
 /** Encode text as UTF-8. */

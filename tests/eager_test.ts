@@ -5,15 +5,9 @@
  * the functions that ran eager (checked with V8's own function events).
  */
 
-import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
-import { asciiOnly, eagerRewrite, functionEvents, topLevel } from "../tools/eager.ts";
+import { asciiOnly, eagerRewrite, functionEvents, loggedRun, topLevel } from "../tools/eager.ts";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { MAIN, SAMPLE_PLAN, tempProject, writeText } from "./helpers.ts";
-
-interface Logged {
-  readonly stdout: string;
-  readonly log: string;
-}
 
 async function runLogged(
   file: string,
@@ -21,34 +15,10 @@ async function runLogged(
   v8: string[],
   args: string[] = [],
   stdin = "",
-  perms: readonly string[] = [],
-): Promise<Logged> {
-  const log = `${cwd}/v8-${crypto.randomUUID().slice(0, 8)}.log`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--no-config",
-      "--no-code-cache",
-      `--v8-flags=${
-        [...v8, "--log-function-events", `--logfile=${log}`, "--no-logfile-per-isolate"].join(",")
-      }`,
-      ...perms,
-      file,
-      ...args,
-    ],
-    cwd,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const w = child.stdin.getWriter();
-  await w.write(new TextEncoder().encode(stdin));
-  await w.close();
-  const out = await child.output();
-  assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
-  const text = await Deno.readTextFile(log);
-  await Deno.remove(log);
-  return { stdout: new TextDecoder().decode(out.stdout), log: text };
+): Promise<{ stdout: string; log: string }> {
+  const r = await loggedRun(file, cwd, args, v8, stdin);
+  assertEquals(r.code, 0, `${file} ${args.join(" ")} failed`);
+  return r;
 }
 
 /** Names of the functions V8 compiled lazily (on their first call) in a run: "parse-function" events of the script. */
@@ -150,7 +120,6 @@ Deno.test("the artifact is ASCII and a typical hook fire compiles few of its fun
           prompt: "go",
           tool_name: "Edit",
         }),
-        PERMISSION_FLAGS,
       );
       // Without the eager step a typical prompt fire compiles ~230 of the bundle's functions lazily (~35 with it).
       const lazy = lazyCompiles(r.log, name).length;

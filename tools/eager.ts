@@ -256,13 +256,21 @@ function cleanEnv(): Record<string, string> {
   return env;
 }
 
-async function runLogged(
+/** A fire that takes longer than this fails the build (a fixture fire takes ~50 ms). */
+const FIRE_TIMEOUT_MS = 60_000;
+
+/**
+ * Run `file` (`deno run --no-config --no-code-cache` under the sandbox flags,
+ * with a clean environment) with V8's function events logged: its exit
+ * code, its stdout and the log. Killed after FIRE_TIMEOUT_MS (exit code -1).
+ */
+export async function loggedRun(
   file: string,
   cwd: string,
   args: readonly string[],
   v8: readonly string[],
   stdin: string,
-): Promise<string> {
+): Promise<{ code: number; stdout: string; log: string }> {
   const log = `${cwd}/.v8-${crypto.randomUUID().slice(0, 8)}.log`;
   const child = new Deno.Command(Deno.execPath(), {
     args: [
@@ -280,18 +288,44 @@ async function runLogged(
     clearEnv: true,
     env: cleanEnv(),
     stdin: "piped",
-    stdout: "null",
+    stdout: "piped",
     stderr: "null",
   }).spawn();
-  const w = child.stdin.getWriter();
-  await w.write(new TextEncoder().encode(stdin)).catch(() => {});
-  await w.close().catch(() => {});
-  await child.status;
+  const timer = setTimeout(() => {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+  }, FIRE_TIMEOUT_MS);
   try {
-    return await Deno.readTextFile(log);
+    const w = child.stdin.getWriter();
+    await w.write(new TextEncoder().encode(stdin)).catch(() => {});
+    await w.close().catch(() => {});
+    const out = await child.output();
+    const text = await Deno.readTextFile(log).catch(() => "");
+    return {
+      code: out.signal === null ? out.code : -1,
+      stdout: new TextDecoder().decode(out.stdout),
+      log: text,
+    };
   } finally {
+    clearTimeout(timer);
     await Deno.remove(log).catch(() => {});
   }
+}
+
+/** loggedRun's log, or a BundleError-worthy throw when the fire did not finish. */
+async function fireLog(
+  file: string,
+  cwd: string,
+  args: readonly string[],
+  v8: readonly string[],
+  stdin: string,
+): Promise<string> {
+  const r = await loggedRun(file, cwd, args, v8, stdin);
+  if (r.code < 0) {
+    throw new Error(`pwf ${args.join(" ")} did not finish within ${FIRE_TIMEOUT_MS} ms`);
+  }
+  return r.log;
 }
 
 /**
@@ -341,7 +375,7 @@ export async function profileFunctions(
     }
     await fixtureProject(`${work}/all`, false);
     const all = functionEvents(
-      await runLogged(file, `${work}/all`, ["hook", "claude", "none"], ["--no-lazy"], ""),
+      await fireLog(file, `${work}/all`, ["hook", "claude", "none"], ["--no-lazy"], ""),
       name,
     );
     // One project per fire: fires that shared one would now and then wait on each other's locks,
@@ -350,7 +384,7 @@ export async function profileFunctions(
       fires.map((f, i) => async () => {
         const dir = `${work}/${i}`;
         await fixtureProject(dir, f.gated);
-        return await runLogged(file, dir, ["hook", f.host, f.event], [], payload(f.event, dir));
+        return await fireLog(file, dir, ["hook", f.host, f.event], [], payload(f.event, dir));
       }),
       3,
     );

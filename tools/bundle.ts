@@ -20,7 +20,7 @@
  */
 
 import { REPO_ROOT } from "./file_url.ts";
-import { asciiOnly, bundleFault, eagerRewrite, profileFunctions } from "./eager.ts";
+import { asciiOnly, eagerRewrite, profileFunctions, rewriteFault } from "./eager.ts";
 
 /** Where the artifact lives, relative to the repository (ignored by git). */
 export const BUNDLE_REL = "dist/pwf.js";
@@ -156,13 +156,19 @@ export async function buildBundle(root: string, out: string, key?: string): Prom
     if (!r.success) throw new BundleError(explainBundleFailure(new TextDecoder().decode(r.stderr)));
     const body = asciiOnly(await Deno.readTextFile(tmp));
     await Deno.writeTextFile(tmp, body);
-    const prof = await profileFunctions(await Deno.realPath(tmp));
+    const prof = await profileFunctions(await Deno.realPath(tmp)).catch((err) => {
+      throw new BundleError(
+        `the eager-functions step (tools/eager.ts) could not run the new bundle: ${
+          err instanceof Error ? err.message : err
+        }`,
+      );
+    });
     const eager = eagerRewrite(body, prof.compiled, prof.executed).text;
     await Deno.writeTextFile(
       tmp,
       `// pwf bundle ${k}; built by tools/bundle.ts from main.ts (do not edit; see docs/build.md)\n${eager}`,
     );
-    const fault = await bundleFault(await Deno.realPath(tmp));
+    const fault = await rewriteFault(await Deno.realPath(tmp), prof.answers);
     if (fault) {
       throw new BundleError(
         `the eager-functions rewrite (tools/eager.ts) broke the bundle: ${fault}`,

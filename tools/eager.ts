@@ -17,7 +17,7 @@
  *    (lib/hosts/table.ts) on two fixture projects under the sandbox flags
  *    with `--log-function-events` (V8 logs each function's first execution);
  * 2. `eagerRewrite` rewrites those functions, and only them: a top-level
- *    declaration `function f(..){..}` becomes `f=(function f(..){..})` in one
+ *    declaration `function f(..){..}` becomes `f=(function(..){..})` in one
  *    `var` statement at the very top (so it exists before any code runs, as a
  *    hoisted declaration does), a function expression is wrapped in
  *    parentheses where it stands, and a zero-argument or plain-parameter arrow
@@ -33,7 +33,7 @@
  */
 
 import { HOSTS } from "../lib/hosts/table.ts";
-import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
+import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { attestationText } from "../lib/core/attestation.ts";
 import { sha256Hex } from "../lib/core/sha256.ts";
 
@@ -46,12 +46,18 @@ export interface FnRange {
 /**
  * `src` with every non-ASCII UTF-16 unit written as a `\uXXXX` escape. Valid
  * wherever esbuild's output can hold such a character: string, template and
- * regular-expression literals, identifiers and comments (a template's raw
- * text changes; pwf tags no template holding one).
+ * regular-expression literals, identifiers and comments. A tagged template's
+ * raw text would change (String.raw sees the escape), so none may hold one
+ * (String.raw is the only tag lib/ uses; tests/eager_test.ts checks it).
  */
 export function asciiOnly(src: string): string {
+  // An escaped character (`\\–`, an odd run of backslashes before it) means the character itself:
+  // the escape replaces both, or `\\u2013` would read as a backslash and "u2013".
   // deno-lint-ignore no-control-regex
-  return src.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return src.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes: string, c: string) => {
+    const keep = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
+    return `${keep}\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
 }
 
 /** V8 function events that mean the function ran (under lazy compilation it is compiled when first called). */
@@ -119,9 +125,11 @@ function eagerEdit(src: string, r: FnRange): { edits: Edit[]; prologue?: string 
     const kw = r.start - decl[0].length;
     const before = kw === 0 ? "\n" : src[kw - 1]!;
     if (STATEMENT_START.has(before)) {
+      // Anonymous, as the declaration's own name is the (mutable) module binding: a named
+      // expression's inner name could not be assigned to; the `var` still names it `.name`.
       return {
         edits: [{ at: kw, cut: r.end - kw, put: "" }],
-        prologue: `${decl[2]}=(${src.slice(kw, r.end)})`,
+        prologue: `${decl[2]}=(${decl[1] ?? ""}function${src.slice(r.start, r.end)})`,
       };
     }
   }
@@ -146,7 +154,12 @@ function eagerEdit(src: string, r: FnRange): { edits: Edit[]; prologue?: string 
 /**
  * `src` with the executed top-level functions made eager (see the module
  * doc). `ranges` are every function's range, `executed` the start positions
- * of the functions that ran; both from V8 on this same text.
+ * of the functions that ran; both from V8 on this same text. It takes a
+ * declaration that follows `;`, `}` or a line break outside every function
+ * to stand at the module's top level: esbuild's output puts no function
+ * declaration in a block there (one in a block would change scope); a
+ * rewrite that changed what any fixture fire prints fails the build
+ * (rewriteFault).
  */
 export function eagerRewrite(
   src: string,
@@ -259,31 +272,35 @@ function cleanEnv(): Record<string, string> {
 /** A fire that takes longer than this fails the build (a fixture fire takes ~50 ms). */
 const FIRE_TIMEOUT_MS = 60_000;
 
+/** What one run of the bundle did: its exit code (-1: killed at FIRE_TIMEOUT_MS), stdout, V8 log. */
+export interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly log: string;
+}
+
 /**
  * Run `file` (`deno run --no-config --no-code-cache` under the sandbox flags,
- * with a clean environment) with V8's function events logged: its exit
- * code, its stdout and the log. Killed after FIRE_TIMEOUT_MS (exit code -1).
+ * with a clean environment; no code cache, so a build leaves none behind for
+ * its temp file), with V8's function events logged when `v8` is given (the
+ * log lands in `cwd` under a relative name: a V8 flag cannot hold a path with
+ * a comma). Killed after FIRE_TIMEOUT_MS.
  */
 export async function loggedRun(
   file: string,
   cwd: string,
   args: readonly string[],
-  v8: readonly string[],
+  v8: readonly string[] | null,
   stdin: string,
-): Promise<{ code: number; stdout: string; log: string }> {
-  const log = `${cwd}/.v8-${crypto.randomUUID().slice(0, 8)}.log`;
+): Promise<Run> {
+  const log = `.v8-${crypto.randomUUID().slice(0, 8)}.log`;
+  const flags = v8 === null ? [] : [
+    `--v8-flags=${
+      [...v8, "--log-function-events", `--logfile=${log}`, "--no-logfile-per-isolate"].join(",")
+    }`,
+  ];
   const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--no-config",
-      "--no-code-cache",
-      `--v8-flags=${
-        [...v8, "--log-function-events", `--logfile=${log}`, "--no-logfile-per-isolate"].join(",")
-      }`,
-      ...PERMISSION_FLAGS,
-      file,
-      ...args,
-    ],
+    args: ["run", "--no-config", "--no-code-cache", ...flags, ...PERMISSION_FLAGS, file, ...args],
     cwd,
     clearEnv: true,
     env: cleanEnv(),
@@ -301,31 +318,33 @@ export async function loggedRun(
     await w.write(new TextEncoder().encode(stdin)).catch(() => {});
     await w.close().catch(() => {});
     const out = await child.output();
-    const text = await Deno.readTextFile(log).catch(() => "");
     return {
       code: out.signal === null ? out.code : -1,
       stdout: new TextDecoder().decode(out.stdout),
-      log: text,
+      log: v8 === null ? "" : await Deno.readTextFile(`${cwd}/${log}`).catch(() => ""),
     };
   } finally {
     clearTimeout(timer);
-    await Deno.remove(log).catch(() => {});
+    await Deno.remove(`${cwd}/${log}`).catch(() => {});
   }
 }
 
-/** loggedRun's log, or a BundleError-worthy throw when the fire did not finish. */
-async function fireLog(
+/** `loggedRun`, throwing unless the fire exited 0 (every hook fire does) and V8 logged the bundle. */
+async function mustRun(
   file: string,
   cwd: string,
   args: readonly string[],
-  v8: readonly string[],
+  v8: readonly string[] | null,
   stdin: string,
-): Promise<string> {
+): Promise<Run> {
   const r = await loggedRun(file, cwd, args, v8, stdin);
-  if (r.code < 0) {
-    throw new Error(`pwf ${args.join(" ")} did not finish within ${FIRE_TIMEOUT_MS} ms`);
+  const what = `pwf ${args.join(" ")}`;
+  if (r.code < 0) throw new Error(`${what} did not finish within ${FIRE_TIMEOUT_MS} ms`);
+  if (r.code !== 0) throw new Error(`${what} exited ${r.code}`);
+  if (v8 !== null && !r.log.includes("\nscript-details,")) {
+    throw new Error(`${what}: V8 wrote no function log (flags: ${v8.join(",")})`);
   }
-  return r.log;
+  return r;
 }
 
 /**
@@ -353,81 +372,108 @@ async function pooled<T>(jobs: readonly (() => Promise<T>)[], width: number): Pr
   return out;
 }
 
+/** One fixture fire: which host and event, on a gated project or a plain one. */
+export interface Fire {
+  readonly gated: boolean;
+  readonly host: string;
+  readonly event: string;
+}
+
+/** The fires that choose the eager functions: every EAGER_OPS event of every host, and claude's gated. */
+export function fixtureFires(): Fire[] {
+  const fires: Fire[] = [];
+  for (const h of HOSTS) {
+    for (const e of h.events) {
+      if (EAGER_OPS.has(e.op)) fires.push({ gated: false, host: h.name, event: e.name });
+    }
+  }
+  const claude = HOSTS.find((h) => h.name === "claude");
+  for (const e of claude?.events ?? []) {
+    if (EAGER_OPS.has(e.op)) fires.push({ gated: true, host: "claude", event: e.name });
+  }
+  return fires;
+}
+
 /**
- * Every function's range in `file` (V8 under `--no-lazy`) and the functions
- * that the prompt, pre-tool and post-tool fires of every host execute (EAGER_OPS).
+ * Run every fixture fire on `file`, each in a fresh project of its own under
+ * `work/<tag>-<i>`: fires that shared one would now and then wait on each
+ * other's locks, and a wait runs (and would make eager) functions chosen by
+ * timing, not by the sources.
+ */
+async function runFires(
+  file: string,
+  work: string,
+  tag: string,
+  v8: readonly string[] | null,
+): Promise<Run[]> {
+  return await pooled(
+    fixtureFires().map((f, i) => async () => {
+      const dir = `${work}/${tag}-${i}`;
+      await fixtureProject(dir, f.gated);
+      return await mustRun(file, dir, ["hook", f.host, f.event], v8, payload(f.event, dir));
+    }),
+    3,
+  );
+}
+
+/** A fire's answer without what differs from run to run: the project's path, times, digests. */
+function comparable(stdout: string, dir: string): string {
+  return stdout.replaceAll(dir, "<project>")
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, "<time>")
+    .replace(/[0-9a-f]{16,}/g, "<hex>");
+}
+
+/**
+ * Every function's range in `file` (V8 under `--no-lazy`), the functions
+ * that the fixture fires execute, and what each fire printed (for
+ * `rewriteFault`).
  */
 export async function profileFunctions(
   file: string,
-): Promise<{ compiled: FnRange[]; executed: Set<number> }> {
+): Promise<{ compiled: FnRange[]; executed: Set<number>; answers: string[] }> {
   const name = file.slice(Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\")) + 1);
   const work = await Deno.makeTempDir({ prefix: "pwf-eager-" });
   try {
-    const fires: { gated: boolean; host: string; event: string }[] = [];
-    for (const h of HOSTS) {
-      for (const e of h.events) {
-        if (EAGER_OPS.has(e.op)) fires.push({ gated: false, host: h.name, event: e.name });
-      }
-    }
-    const claude = HOSTS.find((h) => h.name === "claude");
-    for (const e of claude?.events ?? []) {
-      if (EAGER_OPS.has(e.op)) fires.push({ gated: true, host: "claude", event: e.name });
-    }
     await fixtureProject(`${work}/all`, false);
     const all = functionEvents(
-      await fireLog(file, `${work}/all`, ["hook", "claude", "none"], ["--no-lazy"], ""),
+      (await mustRun(file, `${work}/all`, ["hook", "claude", "none"], ["--no-lazy"], "")).log,
       name,
     );
-    // One project per fire: fires that shared one would now and then wait on each other's locks,
-    // and a wait runs (and would make eager) functions chosen by timing, not by the sources.
-    const logs = await pooled(
-      fires.map((f, i) => async () => {
-        const dir = `${work}/${i}`;
-        await fixtureProject(dir, f.gated);
-        return await fireLog(file, dir, ["hook", f.host, f.event], [], payload(f.event, dir));
-      }),
-      3,
-    );
+    if (all.compiled.length === 0) throw new Error(`V8 logged no function of ${name}`);
+    const runs = await runFires(file, work, "fire", []);
     const executed = new Set<number>();
-    for (const log of logs) for (const s of functionEvents(log, name).executed) executed.add(s);
-    return { compiled: all.compiled, executed };
+    for (const r of runs) for (const s of functionEvents(r.log, name).executed) executed.add(s);
+    const answers = runs.map((r, i) => comparable(r.stdout, `${work}/fire-${i}`));
+    return { compiled: all.compiled, executed, answers };
   } finally {
     await Deno.remove(work, { recursive: true }).catch(() => {});
   }
 }
 
 /**
- * Why the bundle `file` does not run, or null when a typical claude prompt
- * fire prints its context and `--version` its version (the rewrite's own
- * check, before the bundle replaces the old one).
+ * Why the rewritten bundle `file` is not as good as the one profiled, or
+ * null: every fixture fire must print what it printed before the rewrite
+ * (`answers`, up to paths, times and digests), and `--version` must work.
  */
-export async function bundleFault(file: string): Promise<string | null> {
+export async function rewriteFault(
+  file: string,
+  answers: readonly string[],
+): Promise<string | null> {
   const work = await Deno.makeTempDir({ prefix: "pwf-eager-" });
   try {
-    await fixtureProject(work, false);
-    for (const args of [["hook", "claude", "UserPromptSubmit"], ["--version"]]) {
-      const child = new Deno.Command(Deno.execPath(), {
-        args: ["run", ...RUN_FLAGS, ...PERMISSION_FLAGS, file, ...args],
-        cwd: work,
-        clearEnv: true,
-        env: cleanEnv(),
-        stdin: "piped",
-        stdout: "piped",
-        stderr: "piped",
-      }).spawn();
-      const w = child.stdin.getWriter();
-      await w.write(new TextEncoder().encode(payload("UserPromptSubmit", work))).catch(() => {});
-      await w.close().catch(() => {});
-      const r = await child.output();
-      const out = new TextDecoder().decode(r.stdout);
-      if (r.code !== 0 || !out.trim()) {
-        const err = new TextDecoder().decode(r.stderr).trim().split("\n").slice(-1)[0] ?? "";
-        return `pwf ${args.join(" ")} exited ${r.code}${
-          out.trim() ? "" : " with no output"
-        }: ${err}`;
+    const runs = await runFires(file, work, "check", null);
+    const fires = fixtureFires();
+    for (const [i, r] of runs.entries()) {
+      if (comparable(r.stdout, `${work}/check-${i}`) !== answers[i]) {
+        const f = fires[i]!;
+        return `pwf hook ${f.host} ${f.event} answers otherwise than before the rewrite`;
       }
     }
-    return null;
+    await fixtureProject(`${work}/version`, false);
+    const v = await mustRun(file, `${work}/version`, ["--version"], null, "");
+    return v.stdout.startsWith("pwf ") ? null : `pwf --version printed ${JSON.stringify(v.stdout)}`;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
   } finally {
     await Deno.remove(work, { recursive: true }).catch(() => {});
   }

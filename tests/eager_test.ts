@@ -5,21 +5,9 @@
  * the functions that ran eager (checked with V8's own function events).
  */
 
-import { asciiOnly, eagerRewrite, functionEvents, loggedRun, topLevel } from "../tools/eager.ts";
+import { asciiOnly, eagerRewrite, functionEvents, mustRun, topLevel } from "../tools/eager.ts";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { MAIN, REPO, SAMPLE_PLAN, tempProject, writeText } from "./helpers.ts";
-
-async function runLogged(
-  file: string,
-  cwd: string,
-  v8: string[],
-  args: string[] = [],
-  stdin = "",
-): Promise<{ stdout: string; log: string }> {
-  const r = await loggedRun(file, cwd, args, v8, stdin);
-  assertEquals(r.code, 0, `${file} ${args.join(" ")} failed`);
-  return r;
-}
 
 /** Names of the functions V8 compiled lazily (on their first call) in a run: "parse-function" events of the script. */
 function lazyCompiles(log: string, name: string): string[] {
@@ -59,14 +47,17 @@ Deno.test("the eager rewrite keeps a program's output and compiles exactly the f
     const src = asciiOnly(TOY);
     assertEquals(/[^ -~\t\n\r]/.test(src), false, "asciiOnly left a non-ASCII character");
     await writeText(p.dir, "toy.js", src);
-    const all = functionEvents((await runLogged("toy.js", p.dir, ["--no-lazy"])).log, "toy.js");
-    const ran = await runLogged("toy.js", p.dir, []);
+    const all = functionEvents(
+      (await mustRun("toy.js", p.dir, [], ["--no-lazy"], "")).log,
+      "toy.js",
+    );
+    const ran = await mustRun("toy.js", p.dir, [], [], "");
     const { executed } = functionEvents(ran.log, "toy.js");
     assert(topLevel(all.compiled, src.length).length >= 9, "every top-level function has a range");
 
     const { text, eager } = eagerRewrite(src, all.compiled, executed);
     await writeText(p.dir, "eager.js", text);
-    const after = await runLogged("eager.js", p.dir, []);
+    const after = await mustRun("eager.js", p.dir, [], [], "");
     assertEquals(after.stdout, ran.stdout, "the rewrite changed what the program prints");
     assertEquals(ran.stdout, "4 2 x! 3 7 1 10 \u2014 first again true\n");
     assertStringIncludes(
@@ -111,11 +102,11 @@ Deno.test("the artifact is ASCII and a typical hook fire compiles few of its fun
     const name = MAIN.slice(Math.max(MAIN.lastIndexOf("/"), MAIN.lastIndexOf("\\")) + 1);
     // The turn's events (tools/eager.ts EAGER_OPS); a start or a stop compiles its own on first call.
     for (const event of ["UserPromptSubmit", "PreToolUse", "PostToolUse"]) {
-      const r = await runLogged(
+      const r = await mustRun(
         MAIN,
         p.dir,
-        [],
         ["hook", "claude", event],
+        [],
         JSON.stringify({
           session_id: "s",
           hook_event_name: event,

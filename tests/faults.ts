@@ -11,6 +11,9 @@ import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { LOCK_NAME } from "../lib/store/lock.ts";
 import { baseEnv, MAIN } from "./helpers.ts";
 import type { HostEvent, HostSpec } from "../lib/hosts/host_spec.ts";
+import { inBatches } from "../tools/batches.ts";
+
+export { inBatches };
 
 /** How a faulty run is set up. */
 export interface FaultRun {
@@ -85,24 +88,6 @@ export async function runFaulty(
     ms,
     killed,
   };
-}
-
-/** Run jobs at most `width` at a time (the machine is shared; Wine spawns are slow). */
-export async function inBatches<T, R>(
-  items: readonly T[],
-  width: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  async function worker(): Promise<void> {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
-  return out;
 }
 
 /**

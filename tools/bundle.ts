@@ -42,7 +42,7 @@ export const BUNDLE_ARGS: readonly string[] = [
 ];
 
 /** The build's own modules (beside this one), part of the key: what turns the sources into the artifact. */
-const BUILD_TOOLS: readonly string[] = ["./bundle.ts", "./eager.ts"];
+const BUILD_TOOLS: readonly string[] = ["./bundle.ts", "./eager.ts", "./batches.ts"];
 
 /** The first line of every bundle: `// pwf bundle <key>; built by tools/bundle.ts ...`. */
 const HEADER_RE = /^\/\/ pwf bundle ([0-9a-f]{64});/;
@@ -156,7 +156,8 @@ export async function buildBundle(root: string, out: string, key?: string): Prom
     if (!r.success) throw new BundleError(explainBundleFailure(new TextDecoder().decode(r.stderr)));
     const body = asciiOnly(await Deno.readTextFile(tmp));
     await Deno.writeTextFile(tmp, body);
-    const prof = await profileFunctions(await Deno.realPath(tmp)).catch((err) => {
+    const built = await Deno.realPath(tmp);
+    const prof = await profileFunctions(built).catch((err) => {
       throw new BundleError(
         `the eager-functions step (tools/eager.ts) could not run the new bundle: ${
           err instanceof Error ? err.message : err
@@ -168,7 +169,7 @@ export async function buildBundle(root: string, out: string, key?: string): Prom
       tmp,
       `// pwf bundle ${k}; built by tools/bundle.ts from main.ts (do not edit; see docs/build.md)\n${eager}`,
     );
-    const fault = await rewriteFault(await Deno.realPath(tmp), prof.answers);
+    const fault = await rewriteFault(built, prof.answers);
     if (fault) {
       throw new BundleError(
         `the eager-functions rewrite (tools/eager.ts) broke the bundle: ${fault}`,

@@ -36,6 +36,7 @@ import { HOSTS } from "../lib/hosts/table.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { attestationText } from "../lib/core/attestation.ts";
 import { sha256Hex } from "../lib/core/sha256.ts";
+import { inBatches } from "./batches.ts";
 
 /** A function literal's source range in the bundle, as V8 reports it: its parameter list to its end. */
 export interface FnRange {
@@ -330,14 +331,9 @@ export async function loggedRun(
 }
 
 /** `loggedRun`, throwing unless the fire exited 0 (every hook fire does) and V8 logged the bundle. */
-async function mustRun(
-  file: string,
-  cwd: string,
-  args: readonly string[],
-  v8: readonly string[] | null,
-  stdin: string,
-): Promise<Run> {
-  const r = await loggedRun(file, cwd, args, v8, stdin);
+export async function mustRun(...run: Parameters<typeof loggedRun>): Promise<Run> {
+  const [, , args, v8] = run;
+  const r = await loggedRun(...run);
   const what = `pwf ${args.join(" ")}`;
   if (r.code < 0) throw new Error(`${what} did not finish within ${FIRE_TIMEOUT_MS} ms`);
   if (r.code !== 0) throw new Error(`${what} exited ${r.code}`);
@@ -357,20 +353,6 @@ async function mustRun(
  * left lazy: those fires are rare, and each compiles what it needs.
  */
 export const EAGER_OPS: ReadonlySet<string> = new Set(["userprompt", "pretool", "posttool"]);
-
-/** Run `jobs` with at most `width` at a time. */
-async function pooled<T>(jobs: readonly (() => Promise<T>)[], width: number): Promise<T[]> {
-  const out: T[] = new Array(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      out[i] = await jobs[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, worker));
-  return out;
-}
 
 /** One fixture fire: which host and event, on a gated project or a plain one. */
 export interface Fire {
@@ -406,14 +388,11 @@ async function runFires(
   tag: string,
   v8: readonly string[] | null,
 ): Promise<Run[]> {
-  return await pooled(
-    fixtureFires().map((f, i) => async () => {
-      const dir = `${work}/${tag}-${i}`;
-      await fixtureProject(dir, f.gated);
-      return await mustRun(file, dir, ["hook", f.host, f.event], v8, payload(f.event, dir));
-    }),
-    3,
-  );
+  return await inBatches([...fixtureFires().entries()], 3, async ([i, f]) => {
+    const dir = `${work}/${tag}-${i}`;
+    await fixtureProject(dir, f.gated);
+    return await mustRun(file, dir, ["hook", f.host, f.event], v8, payload(f.event, dir));
+  });
 }
 
 /** A fire's answer without what differs from run to run: the project's path, times, digests. */

@@ -21,29 +21,19 @@ const TERMINATORS = new RegExp(LINE_TERMINATOR_SOURCE, "g");
 const EXOTIC = /[\r\v\f\x85\u2028\u2029]/;
 
 /**
- * Where the line starting at `from` ends: `end` is the index of its
- * terminator (or `text.length`), `next` the index where the next line starts
- * (`end` plus the terminator's length: 2 for CRLF, else 1; `text.length` at
- * the end). A one-pass reader walking many lines uses `lineEndFinder`.
- * @example
- * ```ts
- * import { lineEnd } from "./lines.ts";
- * const e = lineEnd("ab\r\ncd", 0);
- * if (e.end !== 2 || e.next !== 4) throw new Error();
- * ```
- */
-export function lineEnd(text: string, from: number): { end: number; next: number } {
-  return lineEndFinder(text)(from);
-}
-
-/**
- * `lineEnd` for one text, for a reader that walks its lines: the search is
- * the regex engine's, not a loop over every character in JavaScript (V8
- * optimises such a loop in a typical hook fire, and the optimising compiler
- * costs more memory than the whole search; docs/performance.md).
+ * A reader of one text's lines: called with the index `from` where a line
+ * starts, it says where that line ends: `end` is the index of its terminator
+ * (or `text.length`), `next` the index where the next line starts (`end`
+ * plus the terminator's length: 2 for CRLF, else 1; `text.length` at the
+ * end). The search is the regex engine's, not a loop over every character in
+ * JavaScript (V8 optimises such a loop in a typical hook fire, and the
+ * optimising compiler costs more memory than the whole search;
+ * docs/performance.md).
  * @example
  * ```ts
  * import { lineEndFinder } from "./lines.ts";
+ * const crlf = lineEndFinder("ab\r\ncd")(0);
+ * if (crlf.end !== 2 || crlf.next !== 4) throw new Error();
  * const at = lineEndFinder("a\u2028b\nc");
  * if (at(0).next !== 2 || at(2).end !== 3 || at(4).end !== 5) throw new Error();
  * ```

@@ -3,17 +3,17 @@
  * (pure composition plus parsing and hashing, no I/O).
  */
 
-import { attestationState } from "../lib/core/attestation.ts";
+import { attestationState } from "../lib/core/plan/attestation.ts";
 import {
   composePrecompact,
   composePretool,
   composeUserprompt,
   type InjectionState,
-} from "../lib/core/inject.ts";
-import { parseMode } from "../lib/core/mode.ts";
-import { parsePlan } from "../lib/core/plan_parse.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
-import { encodeText } from "../lib/core/text.ts";
+} from "../lib/core/inject/compose.ts";
+import { parseMode } from "../lib/core/plan/mode.ts";
+import { parsePlan } from "../lib/core/plan/parse.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
+import { encodeText } from "../lib/core/text/text.ts";
 import { syntheticPlan } from "./plans.ts";
 
 async function state(bytes: number): Promise<InjectionState> {

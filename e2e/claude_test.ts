@@ -8,9 +8,9 @@
  * @module
  */
 
-import { DATA_ONLY_LINE } from "../lib/core/framing.ts";
-import { sessionStartGuidance } from "../lib/core/guidance.ts";
-import { byteLength } from "../lib/core/text.ts";
+import { DATA_ONLY_LINE } from "../lib/core/inject/framing.ts";
+import { sessionStartGuidance } from "../lib/core/inject/guidance.ts";
+import { byteLength } from "../lib/core/text/text.ts";
 import { assert, assertEquals, assertNotIncludes, assertStringIncludes } from "../tests/assert.ts";
 import { REPO, runPwf } from "../tests/helpers.ts";
 import {

@@ -4,9 +4,14 @@
  * @module
  */
 
-import { type FrameKind, frameNonce, type ParsedFrame, parseFrames } from "../lib/core/framing.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
-import { byteLength } from "../lib/core/text.ts";
+import {
+  type FrameKind,
+  frameNonce,
+  type ParsedFrame,
+  parseFrames,
+} from "../lib/core/inject/framing.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
+import { byteLength } from "../lib/core/text/text.ts";
 import { assertEquals } from "../tests/assert.ts";
 
 /** Every frame in `text`, each verified (bytes, sha256, nonce recomputed). */

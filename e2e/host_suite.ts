@@ -7,7 +7,7 @@
  * @module
  */
 
-import { DATA_ONLY_LINE } from "../lib/core/framing.ts";
+import { DATA_ONLY_LINE } from "../lib/core/inject/framing.ts";
 import { findHost } from "../lib/hosts/table.ts";
 import { assert, assertEquals, assertStringIncludes } from "../tests/assert.ts";
 import { runPwf } from "../tests/helpers.ts";

@@ -5,10 +5,15 @@ import {
   SKILL_TEXT,
   SKILL_WORKFLOW_COMMANDS,
   TEXT_COMMAND_REFS,
-} from "../lib/core/agent_texts.ts";
-import { field, parseFrontmatter } from "../lib/core/frontmatter.ts";
-import { sessionStartGuidance } from "../lib/core/guidance.ts";
-import { commandFile, referenceFile, SKILL_HOSTS, skillFile } from "../lib/core/skill_hosts.ts";
+} from "../lib/core/agent/texts.ts";
+import { field, parseFrontmatter } from "../lib/core/text/frontmatter.ts";
+import { sessionStartGuidance } from "../lib/core/inject/guidance.ts";
+import {
+  commandFile,
+  referenceFile,
+  SKILL_HOSTS,
+  skillFile,
+} from "../lib/core/agent/skill_hosts.ts";
 import { COMMANDS, findCommand } from "../lib/cli/commands.ts";
 import {
   findRefs,

@@ -8,7 +8,7 @@ import { assert, assertEquals } from "./assert.ts";
 import { initPlan, inProject, MAIN, runPwf, shownPath, writeText } from "./helpers.ts";
 import { runInProcess } from "./in_process.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
-import { setPhaseStatus } from "../lib/core/plan_edit.ts";
+import { setPhaseStatus } from "../lib/core/plan/edit.ts";
 import { rng } from "./rng.ts";
 
 /** A plan of about `mib` MiB: two phases, then filler that keeps reads and hashes busy. */
@@ -145,7 +145,7 @@ Deno.test("a crash between task_plan.md and .attestation is repaired by the next
     const oldHash = (await Deno.readTextFile(`${dir}/${p}/.attestation`)).trim();
     // The state a kill leaves between pwf phase's plan write and its attestation write.
     const next = setPhaseStatus(old, 1, "complete").text;
-    const { sha256Hex } = await import("../lib/core/sha256.ts");
+    const { sha256Hex } = await import("../lib/core/text/sha256.ts");
     const newHash = await sha256Hex(next);
     await writeText(dir, `${p}/.attestation.pending`, `${newHash}\n`);
     await writeText(dir, `${p}/task_plan.md`, next);

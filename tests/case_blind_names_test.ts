@@ -8,8 +8,8 @@
  * temp directory is case-insensitive (the Windows lane), skipped elsewhere.
  */
 
-import { attestationText } from "../lib/core/attestation.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
+import { attestationText } from "../lib/core/plan/attestation.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { SAMPLE_PLAN, tempProject, writeText } from "./helpers.ts";
 import { runInProcess } from "./in_process.ts";

@@ -1,4 +1,4 @@
-import { parseFrames } from "../lib/core/framing.ts";
+import { parseFrames } from "../lib/core/inject/framing.ts";
 import { assert, assertEquals, assertNotIncludes, assertStringIncludes } from "./assert.ts";
 import { inProject, runPwf } from "./helpers.ts";
 

@@ -5,10 +5,10 @@
  */
 import { assert, assertEquals } from "./assert.ts";
 import { inProject, SAMPLE_PLAN, writeText } from "./helpers.ts";
-import { catchupSummary } from "../lib/core/catchup_summary.ts";
-import { parsePlan } from "../lib/core/plan_parse.ts";
-import { gatherCatchupInput } from "../lib/store/catchup_input.ts";
-import { planRef } from "../lib/store/resolve.ts";
+import { catchupSummary } from "../lib/core/catchup/summary.ts";
+import { parsePlan } from "../lib/core/plan/parse.ts";
+import { gatherCatchupInput } from "../lib/catchup/input.ts";
+import { planRef } from "../lib/session/resolve.ts";
 
 Deno.test("the catch-up reuses the caller's parse of the same plan text and reparses a changed one", async () => {
   await inProject(async (dir) => {

@@ -1,5 +1,5 @@
 import { skipUnlessSymlinks } from "./skip.ts";
-import { parseFrames } from "../lib/core/framing.ts";
+import { parseFrames } from "../lib/core/inject/framing.ts";
 import { assertEquals, assertMatch, assertNotIncludes, assertStringIncludes } from "./assert.ts";
 import { initPlan, inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 

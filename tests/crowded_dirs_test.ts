@@ -11,9 +11,9 @@
  * files come after the cap in every listing.
  */
 
-import { attestationText } from "../lib/core/attestation.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
-import { MAX_DIR_ENTRIES } from "../lib/store/files.ts";
+import { attestationText } from "../lib/core/plan/attestation.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
+import { MAX_DIR_ENTRIES } from "../lib/fs/files.ts";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { SAMPLE_PLAN, tempProject, writeText } from "./helpers.ts";
 import { runInProcess } from "./in_process.ts";

@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { initPlan, inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
-import { RING_SIZE } from "../lib/store/receipts.ts";
+import { RING_SIZE } from "../lib/inject/receipts.ts";
 
 Deno.test("doctor with no receipts says hooks have not fired yet and how to register them", async () => {
   await inProject(async (dir) => {
@@ -116,7 +116,7 @@ Deno.test("doctor still reads the hook receipts when stale turn markers have cro
     await initPlan(dir, ["Crowded cache"]);
     const fired = await runPwf(dir, ["hook", "claude", "UserPromptSubmit"], { stdin: "{}" });
     assertEquals(fired.code, 0, fired.stderr);
-    // One marker per abandoned session (lib/store/injection.ts turnMarkerName), 4100 of them.
+    // One marker per abandoned session (lib/inject/fire.ts turnMarkerName), 4100 of them.
     await Promise.all(
       Array.from(
         { length: 4100 },

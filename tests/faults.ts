@@ -8,7 +8,7 @@
  */
 
 import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
-import { LOCK_NAME } from "../lib/store/lock.ts";
+import { LOCK_NAME } from "../lib/fs/lock.ts";
 import { baseEnv, MAIN } from "./helpers.ts";
 import type { HostEvent, HostSpec } from "../lib/hosts/host_spec.ts";
 import { inBatches } from "../tools/batches.ts";

@@ -17,7 +17,7 @@ import {
   planningLoc,
   sameId,
   verifyChain,
-} from "../lib/store/containment.ts";
+} from "../lib/fs/containment.ts";
 import { ContainmentError } from "../lib/core/errors.ts";
 
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);

@@ -2,7 +2,7 @@ import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, MAIN, REPO, SAMPLE_PLAN, writeText } from "./helpers.ts";
 import { skipOnWindows, skipWhen } from "./skip.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
 import { findHost, manifestText } from "../lib/hosts/mod.ts";
 
 /** Why the glue tests skip Windows: their premise is a POSIX one. */

@@ -8,8 +8,8 @@ import { pathToFileUrl } from "../tools/file_url.ts";
  */
 
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
-import { attestationText } from "../lib/core/attestation.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
+import { attestationText } from "../lib/core/plan/attestation.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
 import { assert, assertEquals } from "./assert.ts";
 import { MAIN, REPO, SAMPLE_PLAN, tempProject, writeText } from "./helpers.ts";
 
@@ -83,7 +83,7 @@ Deno.test("the hook path imports statically and holds no command table, help or 
     modules: { specifier: string; dependencies?: { isDynamic?: boolean; specifier: string }[] }[];
   };
   const files = graph.modules.map((m) => m.specifier.replace(/^.*\/lib\//, "lib/"));
-  assert(files.includes("lib/store/gate_eval.ts"), "the gate is on the hook path");
+  assert(files.includes("lib/gate/evaluate.ts"), "the gate is on the hook path");
   assertEquals(
     files.filter((f) => /lib\/cli\/(commands|help|completion.*)\.ts$/.test(f)),
     [],

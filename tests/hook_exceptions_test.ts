@@ -11,8 +11,8 @@
  * record none.
  */
 
-import { attestationText } from "../lib/core/attestation.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
+import { attestationText } from "../lib/core/plan/attestation.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
 import { assertEquals } from "./assert.ts";
 import { SAMPLE_PLAN, tempProject, writeText } from "./helpers.ts";
 import { runInProcess } from "./in_process.ts";

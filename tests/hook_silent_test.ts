@@ -3,7 +3,7 @@
  * appended, not rewritten.
  */
 
-import { COMPACT_BYTES, readReceipts, RING_SIZE } from "../lib/store/receipts.ts";
+import { COMPACT_BYTES, readReceipts, RING_SIZE } from "../lib/inject/receipts.ts";
 import { assert, assertEquals } from "./assert.ts";
 import { inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 import { runInProcess } from "./in_process.ts";

@@ -11,7 +11,7 @@ import { assert, assertEquals } from "./assert.ts";
 import { inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 import { skipOnWindows } from "./skip.ts";
 import { HOSTS } from "../lib/hosts/mod.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
 
 const NEW_HOSTS = ["opencode", "pi", "qwen", "factory", "mastra", "hermes"];
 

@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, REPO, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 import { HOSTS, type HostSpec, manifestText, registrationFiles } from "../lib/hosts/mod.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
 
 const PAYLOADS = `${REPO}/tests/testdata/payloads`;
 const GOLDEN = `${REPO}/tests/testdata/golden`;

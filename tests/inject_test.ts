@@ -6,9 +6,9 @@ import {
   assertStringIncludes,
 } from "./assert.ts";
 import { initPlan, inProject, readText, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
-import { parseFrames } from "../lib/core/framing.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
-import { byteLength } from "../lib/core/text.ts";
+import { parseFrames } from "../lib/core/inject/framing.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
+import { byteLength } from "../lib/core/text/text.ts";
 
 const inject = async (
   dir: string,

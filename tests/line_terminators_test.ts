@@ -1,16 +1,16 @@
 /**
  * Framing and line terminators (issue 12, items 5 and 6; acceptance 3): one
- * definition of a line (lib/core/lines.ts) for the parser, framer,
+ * definition of a line (lib/core/text/lines.ts) for the parser, framer,
  * neutraliser, lint, gate and check, so plan text can neither forge a frame
  * nor hide a phase from one consumer and not another.
  */
 import { assert, assertEquals } from "./assert.ts";
 import { attestedPlan, initPlan, inProject, runPwf, writeText } from "./helpers.ts";
 import { runInProcess } from "./in_process.ts";
-import { frameNonce, parseFrames } from "../lib/core/framing.ts";
-import { splitLines } from "../lib/core/lines.ts";
-import { TIERS } from "../lib/core/inject.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
+import { frameNonce, parseFrames } from "../lib/core/inject/framing.ts";
+import { splitLines } from "../lib/core/text/lines.ts";
+import { TIERS } from "../lib/core/inject/compose.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
 import { rng } from "./rng.ts";
 
 const TERMINATORS = ["\n", "\r\n", "\r", "\v", "\f", "\x85", "\u2028", "\u2029"];

@@ -6,8 +6,8 @@
 import { assert, assertEquals, assertRejects, assertStringIncludes } from "./assert.ts";
 import { attestedPlan, inProject, readText, SAMPLE_PLAN } from "./helpers.ts";
 import { calibratedBoundMs, futureLock, plantLock, runFaulty } from "./faults.ts";
-import { LOCK_NAME, withLock } from "../lib/store/lock.ts";
-import { type Location, planningLoc } from "../lib/store/containment.ts";
+import { LOCK_NAME, withLock } from "../lib/fs/lock.ts";
+import { type Location, planningLoc } from "../lib/fs/containment.ts";
 
 /**
  * Take the lock of `loc` in this test process, a live owner holding it (and

@@ -8,8 +8,8 @@
  */
 
 import { cpuUsage } from "node:process";
-import { attestationText } from "../lib/core/attestation.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
+import { attestationText } from "../lib/core/plan/attestation.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
 import { phasePlan } from "../bench/plans.ts";
 import { assert } from "./assert.ts";
 import { tempProject, writeText } from "./helpers.ts";

@@ -1,5 +1,5 @@
-import { AGENT_COMMAND_NAMES, SKILL_TEXT } from "../lib/core/agent_texts.ts";
-import { parseFrontmatter } from "../lib/core/frontmatter.ts";
+import { AGENT_COMMAND_NAMES, SKILL_TEXT } from "../lib/core/agent/texts.ts";
+import { parseFrontmatter } from "../lib/core/text/frontmatter.ts";
 import { assertEquals, assertMatch } from "./assert.ts";
 import { REPO, tempProject } from "./helpers.ts";
 

@@ -7,7 +7,7 @@ import { skipUnlessSymlinks } from "./skip.ts";
 
 import { assert, assertEquals } from "./assert.ts";
 import { inProject, runPwf, writeText } from "./helpers.ts";
-import { parseFrames } from "../lib/core/framing.ts";
+import { parseFrames } from "../lib/core/inject/framing.ts";
 
 /** A plan of 39 phases with long lines, and a long progress log. */
 async function bigPlan(dir: string): Promise<void> {

@@ -7,9 +7,9 @@ import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, readText, REPO, runPwf, SAMPLE_PLAN, shownPath, writeText } from "./helpers.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { skipOnWindows } from "./skip.ts";
-import { bindingFileName, MAX_BINDINGS } from "../lib/core/sessions.ts";
-import { PRUNE_TO, readBinding } from "../lib/store/bindings.ts";
-import { resolvePlan } from "../lib/store/resolve.ts";
+import { bindingFileName, MAX_BINDINGS } from "../lib/core/session/binding.ts";
+import { PRUNE_TO, readBinding } from "../lib/session/bindings.ts";
+import { resolvePlan } from "../lib/session/resolve.ts";
 import { STDIN_DEADLINE_MS } from "../lib/hosts/payload.ts";
 
 const BINDINGS = ".planning/.cache/bindings";

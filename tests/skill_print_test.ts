@@ -6,9 +6,9 @@ import {
   SKILL_NAME,
   SKILL_TEXT,
   SKILL_WORKFLOW_COMMANDS,
-} from "../lib/core/agent_texts.ts";
-import { field, parseFrontmatter } from "../lib/core/frontmatter.ts";
-import { SKILL_HOSTS } from "../lib/core/skill_hosts.ts";
+} from "../lib/core/agent/texts.ts";
+import { field, parseFrontmatter } from "../lib/core/text/frontmatter.ts";
+import { SKILL_HOSTS } from "../lib/core/agent/skill_hosts.ts";
 import { assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { inProject, REPO, runPwf } from "./helpers.ts";
 

@@ -8,7 +8,7 @@
 import { assert, assertEquals } from "./assert.ts";
 import { inProject, SAMPLE_PLAN, writeText } from "./helpers.ts";
 import { runInProcess } from "./in_process.ts";
-import { MAX_TURN_MARKERS, TURN_MARKERS_PRUNE_TO } from "../lib/store/turn_markers.ts";
+import { MAX_TURN_MARKERS, TURN_MARKERS_PRUNE_TO } from "../lib/inject/turn_markers.ts";
 
 const TURNS = ".planning/.cache/turns";
 const NUDGE = "record what you did in .planning/p1/progress.md";

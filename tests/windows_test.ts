@@ -5,7 +5,7 @@
  * non-ASCII characters, host paths compared the Windows way.
  * @module
  */
-import { decodeText, encodeAs } from "../lib/core/text.ts";
+import { decodeText, encodeAs } from "../lib/core/text/text.ts";
 import { assert, assertEquals, assertNotIncludes, assertStringIncludes } from "./assert.ts";
 import {
   assertNoLeftovers,

@@ -32,8 +32,8 @@
 
 import { REPO_ROOT } from "./file_url.ts";
 import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
-import { attestationText } from "../lib/core/attestation.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
+import { attestationText } from "../lib/core/plan/attestation.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
 import { phasePlan, syntheticPlan } from "../bench/plans.ts";
 import { ensureBundle } from "./bundle.ts";
 

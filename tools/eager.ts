@@ -34,8 +34,8 @@
 
 import { HOSTS } from "../lib/hosts/table.ts";
 import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
-import { attestationText } from "../lib/core/attestation.ts";
-import { sha256Hex } from "../lib/core/sha256.ts";
+import { attestationText } from "../lib/core/plan/attestation.ts";
+import { sha256Hex } from "../lib/core/text/sha256.ts";
 import { inBatches } from "./batches.ts";
 
 /** A function literal's source range in the bundle, as V8 reports it: its parameter list to its end. */

@@ -1,6 +1,6 @@
 /**
  * Every generated artifact in the repository, rendered from the tables in
- * lib/: README sections between `<!-- BEGIN GENERATED: x -->` markers (and,
+ * lib/ and tools/layers.ts: README and docs/architecture.md sections between `<!-- BEGIN GENERATED: x -->` markers (and,
  * as they are added, hook manifests and the host-native packages under
  * packages/). `deno task gen` writes them; a test
  * fails when a committed file differs from what the tables render.
@@ -8,7 +8,7 @@
  */
 
 import { REPO_ROOT } from "./file_url.ts";
-import { renderSkillHostsMarkdown } from "../lib/core/skill_hosts.ts";
+import { renderSkillHostsMarkdown } from "../lib/core/agent/skill_hosts.ts";
 import { COMMANDS } from "../lib/cli/commands.ts";
 import { renderCommandsMarkdown } from "../lib/cli/help.ts";
 import {
@@ -18,6 +18,7 @@ import {
   renderHostsMarkdown,
 } from "../lib/hosts/mod.ts";
 import { renderInstallSections } from "./install_docs.ts";
+import { renderLayersMarkdown } from "./layers.ts";
 import { packageFiles } from "./package_layout.ts";
 
 /** README sections: marker name -> rendered Markdown. */
@@ -31,15 +32,29 @@ export function readmeSections(): Record<string, string> {
   };
 }
 
+/** Sections of docs/architecture.md: marker name -> rendered Markdown. */
+export function architectureSections(): Record<string, string> {
+  return { layers: renderLayersMarkdown() };
+}
+
 /** Replace each generated README section with its rendering. */
 export function renderReadme(readme: string): string {
-  let out = readme;
-  for (const [name, body] of Object.entries(readmeSections())) {
+  return renderSections(readme, readmeSections(), "README.md");
+}
+
+/** Replace each `<!-- BEGIN GENERATED: name -->` section of `text` with its rendering. */
+export function renderSections(
+  text: string,
+  sections: Record<string, string>,
+  file: string,
+): string {
+  let out = text;
+  for (const [name, body] of Object.entries(sections)) {
     const begin = `<!-- BEGIN GENERATED: ${name} -->\n`;
     const end = `<!-- END GENERATED: ${name} -->`;
     const a = out.indexOf(begin), b = out.indexOf(end);
     if (a < 0 || b < a) {
-      throw new Error(`README.md lacks the generated section markers for "${name}"`);
+      throw new Error(`${file} lacks the generated section markers for "${name}"`);
     }
     out = out.slice(0, a + begin.length) + body + out.slice(b);
   }
@@ -49,7 +64,15 @@ export function renderReadme(readme: string): string {
 /** Generated files: repo-relative path -> expected content. */
 export async function generatedFiles(root: string): Promise<Record<string, string>> {
   const readme = await Deno.readTextFile(`${root}/README.md`);
-  const files: Record<string, string> = { "README.md": renderReadme(readme) };
+  const architecture = await Deno.readTextFile(`${root}/docs/architecture.md`);
+  const files: Record<string, string> = {
+    "README.md": renderReadme(readme),
+    "docs/architecture.md": renderSections(
+      architecture,
+      architectureSections(),
+      "docs/architecture.md",
+    ),
+  };
   for (const host of HOSTS) Object.assign(files, registrationFiles(host, "pwf"));
   for (const file of packageFiles()) files[file.path] = file.text;
   return files;

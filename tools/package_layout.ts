@@ -11,7 +11,7 @@
  * @module
  */
 
-import { AGENT_COMMAND_NAMES, SKILL_NAME } from "../lib/core/agent_texts.ts";
+import { AGENT_COMMAND_NAMES, SKILL_NAME } from "../lib/core/agent/texts.ts";
 import { BUILD_INFO } from "../lib/core/build_info.ts";
 import {
   commandFile,
@@ -20,7 +20,7 @@ import {
   referenceFile,
   skillFile,
   type SkillHost,
-} from "../lib/core/skill_hosts.ts";
+} from "../lib/core/agent/skill_hosts.ts";
 import { findHost, type HostSpec } from "../lib/hosts/mod.ts";
 import { type LayoutFile, pluginLayout, stableJson } from "./plugin_layout.ts";
 

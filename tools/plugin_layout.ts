@@ -5,9 +5,14 @@
  * @module
  */
 
-import { AGENT_COMMAND_NAMES, SKILL_NAME } from "../lib/core/agent_texts.ts";
+import { AGENT_COMMAND_NAMES, SKILL_NAME } from "../lib/core/agent/texts.ts";
 import { BUILD_INFO } from "../lib/core/build_info.ts";
-import { commandFile, findSkillHost, referenceFile, skillFile } from "../lib/core/skill_hosts.ts";
+import {
+  commandFile,
+  findSkillHost,
+  referenceFile,
+  skillFile,
+} from "../lib/core/agent/skill_hosts.ts";
 import { claude as claudeHost } from "../lib/hosts/claude.ts";
 
 /** One file of the layout, its path relative to the plugin root. */

@@ -6,15 +6,15 @@
  */
 
 import { ExitCode, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
-import { countPhases, parsePlan } from "../core/plan_parse.ts";
-import { isValidPlanId } from "../core/plan_id.ts";
-import { isFinished } from "../core/sessions.ts";
-import { decodeText } from "../core/text.ts";
-import { inspect, planningLoc } from "../store/containment.ts";
-import { makeDir, moveDir, readFile, removeFile } from "../store/files.ts";
-import { withLock } from "../store/lock.ts";
-import { readActivePointer } from "../store/planning.ts";
-import { ARCHIVE_DIR } from "../store/plans.ts";
+import { countPhases, parsePlan } from "../core/plan/parse.ts";
+import { isValidPlanId } from "../core/plan/id.ts";
+import { isFinished } from "../core/session/binding.ts";
+import { decodeText } from "../core/text/text.ts";
+import { inspect, planningLoc } from "../fs/containment.ts";
+import { makeDir, moveDir, readFile, removeFile } from "../fs/files.ts";
+import { withLock } from "../fs/lock.ts";
+import { readActivePointer } from "../plan/tree.ts";
+import { ARCHIVE_DIR } from "../plan/catalog.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand } from "./command.ts";
 import { resolveFor, shown } from "./plan_context.ts";

@@ -4,15 +4,10 @@
  * @module
  */
 
-import { attestationLabel } from "../core/attestation.ts";
+import { attestationLabel } from "../core/plan/attestation.ts";
 import { ExitCode, IntegrityError, UsageError } from "../core/errors.ts";
-import { removeFile } from "../store/files.ts";
-import {
-  attestationLoc,
-  attestPlan,
-  readAttestation,
-  requirePlanningPlan,
-} from "../store/planning.ts";
+import { removeFile } from "../fs/files.ts";
+import { attestationLoc, attestPlan, readAttestation, requirePlanningPlan } from "../plan/tree.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { noteRepaired, printJson, requirePlan, shown, shownFile } from "./plan_context.ts";

@@ -6,16 +6,16 @@
  * @module
  */
 
-import { printableLines } from "../core/text.ts";
-import { renderMetadata, renderReplay, transcriptJson } from "../core/catchup.ts";
+import { printableLines } from "../core/text/text.ts";
+import { renderMetadata, renderReplay, transcriptJson } from "../core/catchup/replay.ts";
 import {
   catchupSummary,
   catchupSummaryJson,
   renderCatchupSummary,
-} from "../core/catchup_summary.ts";
+} from "../core/catchup/summary.ts";
 import { UsageError } from "../core/errors.ts";
-import { parseTranscript, TRANSCRIPT_READ_LIMIT } from "../core/transcript.ts";
-import { gatherCatchupInput } from "../store/catchup_input.ts";
+import { parseTranscript, TRANSCRIPT_READ_LIMIT } from "../core/transcript/read.ts";
+import { gatherCatchupInput } from "../catchup/input.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { printJson, requirePlan } from "./plan_context.ts";

@@ -6,15 +6,15 @@
  * @module
  */
 
-import { checkJson, checkLines, checkReport, phasesRemain } from "../core/check_view.ts";
+import { checkJson, checkLines, checkReport, phasesRemain } from "../core/report/check.ts";
 import { NoPlanError, UsageError } from "../core/errors.ts";
-import { GATE_HOST_LIMITS } from "../core/gate.ts";
-import { lintPlan } from "../core/lint.ts";
-import { parsePlan } from "../core/plan_parse.ts";
-import { decodeText } from "../core/text.ts";
-import { readFile } from "../store/files.ts";
-import { evaluateGate, type GateOutcome } from "../store/gate_eval.ts";
-import { planFile } from "../store/resolve.ts";
+import { GATE_HOST_LIMITS } from "../core/gate/rule.ts";
+import { lintPlan } from "../core/plan/lint.ts";
+import { parsePlan } from "../core/plan/parse.ts";
+import { decodeText } from "../core/text/text.ts";
+import { readFile } from "../fs/files.ts";
+import { evaluateGate, type GateOutcome } from "../gate/evaluate.ts";
+import { planFile } from "../session/resolve.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import {
   HOOK_STDIN,

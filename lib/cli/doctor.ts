@@ -5,8 +5,8 @@
  * @module
  */
 
-import { printableLines } from "../core/text.ts";
-import { attestationLabel } from "../core/attestation.ts";
+import { printableLines } from "../core/text/text.ts";
+import { attestationLabel } from "../core/plan/attestation.ts";
 import { PwfError } from "../core/errors.ts";
 import {
   type DoctorCheck,
@@ -14,27 +14,27 @@ import {
   hostCoverageChecks,
   receiptChecks,
   renderDoctor,
-} from "../core/doctor.ts";
-import { GATE_HOST_LIMITS, gateCap } from "../core/gate.ts";
+} from "../core/report/doctor.ts";
+import { GATE_HOST_LIMITS, gateCap } from "../core/gate/rule.ts";
 import {
   composePosttool,
   composePrecompact,
   composePretool,
   composeUserprompt,
-} from "../core/inject.ts";
-import { findingLine, lintCounts, lintPlan } from "../core/lint.ts";
-import { modeName } from "../core/mode.ts";
+} from "../core/inject/compose.ts";
+import { findingLine, lintCounts, lintPlan } from "../core/plan/lint.ts";
+import { modeName } from "../core/plan/mode.ts";
 import { READ_PATHS, WRITE_PATHS } from "../core/permissions.ts";
-import { cacheName, readCache, removeCache, writeCache } from "../store/cache.ts";
-import { identityStrength, inspect, planningLoc } from "../store/containment.ts";
-import { readGateState } from "../store/gate_state.ts";
-import { gatherState, sessionCatchup } from "../store/injection.ts";
+import { cacheName, readCache, removeCache, writeCache } from "../fs/cache.ts";
+import { identityStrength, inspect, planningLoc } from "../fs/containment.ts";
+import { readGateState } from "../gate/state.ts";
+import { gatherState, sessionCatchup } from "../inject/fire.ts";
 import { HOSTS } from "../hosts/table.ts";
-import { readReceipts } from "../store/receipts.ts";
-import type { PlanRef } from "../store/resolve.ts";
+import { readReceipts } from "../inject/receipts.ts";
+import type { PlanRef } from "../session/resolve.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
-import { overviewLine } from "../core/sessions.ts";
-import { planOverview } from "../store/overview.ts";
+import { overviewLine } from "../core/session/binding.ts";
+import { planOverview } from "../session/overview.ts";
 import {
   commandSession,
   printJson,

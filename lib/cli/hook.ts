@@ -5,9 +5,9 @@
  * @module
  */
 
-import { displayPathsIn } from "../core/display.ts";
-import { cutFramed, reframe } from "../core/framing.ts";
-import type { Tier } from "../core/inject.ts";
+import { displayPathsIn } from "../core/text/display.ts";
+import { cutFramed, reframe } from "../core/inject/framing.ts";
+import type { Tier } from "../core/inject/compose.ts";
 import {
   cursorStopPayload,
   findEvent,
@@ -23,15 +23,15 @@ import {
   STDIN_CAP,
   stringField,
 } from "../hosts/mod.ts";
-import { evaluateGate } from "../store/gate_eval.ts";
-import { GATE_HOST_LIMITS } from "../core/gate.ts";
-import { appendLedger } from "../store/ledger_store.ts";
-import { HOOK_WAIT_MS } from "../store/lock.ts";
-import { fireInjection, injectBudget, scopeOf, startTurn } from "../store/injection.ts";
-import { appendReceipt } from "../store/receipts.ts";
-import { resolvePlan, type SessionScope } from "../store/resolve.ts";
+import { evaluateGate } from "../gate/evaluate.ts";
+import { GATE_HOST_LIMITS } from "../core/gate/rule.ts";
+import { appendLedger } from "../ledger/store.ts";
+import { HOOK_WAIT_MS } from "../fs/lock.ts";
+import { fireInjection, injectBudget, scopeOf, startTurn } from "../inject/fire.ts";
+import { appendReceipt } from "../inject/receipts.ts";
+import { resolvePlan, type SessionScope } from "../session/resolve.ts";
 import { type Context, defineCommand } from "./command.ts";
-import { isoTimestamp } from "../core/timestamp.ts";
+import { isoTimestamp } from "../core/text/timestamp.ts";
 
 /** Parsed `pwf hook` arguments (validated at run time: a hook never fails on argv). */
 export interface HookArgs {

@@ -16,7 +16,7 @@ import {
   type Registration,
   removeSettings,
   SettingsError,
-} from "../core/settings_merge.ts";
+} from "../core/settings/merge.ts";
 import { companionFiles, findHost, HOSTS, type HostSpec, manifestText } from "../hosts/mod.ts";
 import { binProblem } from "../hosts/windows_bin.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";

@@ -4,15 +4,15 @@
  */
 
 import { PwfError, UsageError } from "../core/errors.ts";
-import { modeFileText } from "../core/mode.ts";
-import { idCandidates, localDate, slugify } from "../core/plan_id.ts";
-import { renderPlanFiles, TEMPLATE_NAMES, type TemplateName } from "../core/templates.ts";
-import { inspect, planningLoc } from "../store/containment.ts";
-import { bindCliSession } from "../store/bindings.ts";
-import { listDir, removeEmptyDir, removeFile, writeFile } from "../store/files.ts";
-import { attestPlan, createPlanDir, resetGate, setActivePlan } from "../store/planning.ts";
-import { PLAN_FILES } from "../store/paths.ts";
-import { planRef } from "../store/resolve.ts";
+import { modeFileText } from "../core/plan/mode.ts";
+import { idCandidates, localDate, slugify } from "../core/plan/id.ts";
+import { renderPlanFiles, TEMPLATE_NAMES, type TemplateName } from "../core/plan/templates.ts";
+import { inspect, planningLoc } from "../fs/containment.ts";
+import { bindCliSession } from "../session/bindings.ts";
+import { listDir, removeEmptyDir, removeFile, writeFile } from "../fs/files.ts";
+import { attestPlan, createPlanDir, resetGate, setActivePlan } from "../plan/tree.ts";
+import { PLAN_FILES } from "../fs/paths.ts";
+import { planRef } from "../session/resolve.ts";
 import { parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { commandSession, printJson, shown, shownFile, shownText } from "./plan_context.ts";
@@ -59,7 +59,7 @@ export function parseInitArgs(argv: readonly string[]): InitArgs {
 
 /**
  * The plan title as one line of plain text: line terminators of every kind
- * (lib/core/lines.ts) and other control characters become spaces, so a title
+ * (lib/core/text/lines.ts) and other control characters become spaces, so a title
  * cannot add headings or phases to the plan, nor escape sequences to a
  * terminal that shows it.
  */

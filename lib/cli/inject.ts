@@ -4,8 +4,8 @@
  */
 
 import { UsageError } from "../core/errors.ts";
-import { type Tier, TIERS } from "../core/inject.ts";
-import { fireInjection } from "../store/injection.ts";
+import { type Tier, TIERS } from "../core/inject/compose.ts";
+import { fireInjection } from "../inject/fire.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand } from "./command.ts";
 import { commandSession } from "./plan_context.ts";

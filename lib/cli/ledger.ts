@@ -4,12 +4,12 @@
  */
 
 import { UsageError } from "../core/errors.ts";
-import { LEDGER_EVENTS, type LedgerEvent, ledgerSummary } from "../core/ledger.ts";
-import { parsePlan } from "../core/plan_parse.ts";
-import { appendLedger } from "../store/ledger_store.ts";
-import { wholeLedgers } from "../store/ledger_files.ts";
-import { readText } from "../store/planning.ts";
-import { planFile } from "../store/resolve.ts";
+import { LEDGER_EVENTS, type LedgerEvent, ledgerSummary } from "../core/ledger/records.ts";
+import { parsePlan } from "../core/plan/parse.ts";
+import { appendLedger } from "../ledger/store.ts";
+import { wholeLedgers } from "../ledger/files.ts";
+import { readText } from "../plan/tree.ts";
+import { planFile } from "../session/resolve.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { printJson, requirePlan, shown } from "./plan_context.ts";

@@ -5,11 +5,11 @@
  */
 
 import { NoPlanError } from "../core/errors.ts";
-import { findingLine, lintCounts, lintPlan } from "../core/lint.ts";
-import { parsePlan } from "../core/plan_parse.ts";
-import { decodeText } from "../core/text.ts";
-import { readFile } from "../store/files.ts";
-import { planFile } from "../store/resolve.ts";
+import { findingLine, lintCounts, lintPlan } from "../core/plan/lint.ts";
+import { parsePlan } from "../core/plan/parse.ts";
+import { decodeText } from "../core/text/text.ts";
+import { readFile } from "../fs/files.ts";
+import { planFile } from "../session/resolve.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { printJson, requirePlan, shownFile } from "./plan_context.ts";
 

@@ -4,18 +4,18 @@
  */
 
 import { IntegrityError, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
-import { setPhaseStatus } from "../core/plan_edit.ts";
-import { STATUS_VALUES, type StatusValue } from "../core/plan_parse.ts";
-import { decodeText, encodeAs, type TextEncoding, textEncoding } from "../core/text.ts";
-import { writeFile } from "../store/files.ts";
-import { withLock } from "../store/lock.ts";
+import { setPhaseStatus } from "../core/plan/edit.ts";
+import { STATUS_VALUES, type StatusValue } from "../core/plan/parse.ts";
+import { decodeText, encodeAs, type TextEncoding, textEncoding } from "../core/text/text.ts";
+import { writeFile } from "../fs/files.ts";
+import { withLock } from "../fs/lock.ts";
 import {
   readAttestation,
   readWholePlan,
   requirePlanningPlan,
   writeAttestedPlan,
-} from "../store/planning.ts";
-import { planFile } from "../store/resolve.ts";
+} from "../plan/tree.ts";
+import { planFile } from "../session/resolve.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { noteRepaired, printJson, requirePlan } from "./plan_context.ts";

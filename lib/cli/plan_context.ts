@@ -4,12 +4,12 @@
  * @module
  */
 
-import { displayJoin, displayPath, displayPathsIn } from "../core/display.ts";
-import type { Attestation } from "../core/attestation.ts";
+import { displayJoin, displayPath, displayPathsIn } from "../core/text/display.ts";
+import type { Attestation } from "../core/plan/attestation.ts";
 import { NoPlanError } from "../core/errors.ts";
 import { sessionIdFromEnv } from "../hosts/payload.ts";
-import { repairedLine } from "../store/planning.ts";
-import { type PlanRef, type Resolution, resolvePlan } from "../store/resolve.ts";
+import { repairedLine } from "../plan/tree.ts";
+import { type PlanRef, type Resolution, resolvePlan } from "../session/resolve.ts";
 import type { Context } from "./command.ts";
 
 /** The session this command runs in, from the environment (PWF_SESSION_ID or a host's export). */

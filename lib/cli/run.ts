@@ -4,7 +4,7 @@
  * @module
  */
 
-import { displayPathsIn } from "../core/display.ts";
+import { displayPathsIn } from "../core/text/display.ts";
 import { errorLine, ExitCode, exitCodeFor, PwfError, UsageError } from "../core/errors.ts";
 import { type Host, isDisabled, useColor } from "../core/host.ts";
 import { parseHookArgs, runHook } from "./hook.ts";

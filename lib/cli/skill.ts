@@ -5,7 +5,7 @@
  * @module
  */
 
-import { AGENT_COMMAND_NAMES, resolveAgentCommand } from "../core/agent_texts.ts";
+import { AGENT_COMMAND_NAMES, resolveAgentCommand } from "../core/agent/texts.ts";
 import { UsageError } from "../core/errors.ts";
 import {
   type AgentFile,
@@ -14,7 +14,7 @@ import {
   referenceFile,
   SKILL_HOST_NAMES,
   skillFile,
-} from "../core/skill_hosts.ts";
+} from "../core/agent/skill_hosts.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { printJson } from "./plan_context.ts";

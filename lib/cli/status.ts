@@ -3,12 +3,12 @@
  * @module
  */
 
-import { parsePlan } from "../core/plan_parse.ts";
-import { renderStatus, statusJson, statusView } from "../core/status_view.ts";
-import { readMode, readPlanForView } from "../store/planning.ts";
+import { parsePlan } from "../core/plan/parse.ts";
+import { renderStatus, statusJson, statusView } from "../core/report/status.ts";
+import { readMode, readPlanForView } from "../plan/tree.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
-import { isFinished, overviewLine } from "../core/sessions.ts";
-import { planOverview } from "../store/overview.ts";
+import { isFinished, overviewLine } from "../core/session/binding.ts";
+import { planOverview } from "../session/overview.ts";
 import { commandSession, noteRepaired, printJson, resolveFor } from "./plan_context.ts";
 import { NoPlanError } from "../core/errors.ts";
 

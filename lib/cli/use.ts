@@ -4,23 +4,23 @@
  * @module
  */
 
-import { paint, table } from "../core/color.ts";
+import { paint, table } from "../core/text/color.ts";
 import { ContainmentError, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
-import { modeName } from "../core/mode.ts";
-import { countPhases, parsePlan } from "../core/plan_parse.ts";
-import { isValidPlanId } from "../core/plan_id.ts";
-import { isFinished, sessionCounts } from "../core/sessions.ts";
-import { bindCliSession, listBindings, readBinding } from "../store/bindings.ts";
-import { planningLoc } from "../store/containment.ts";
-import { ARCHIVE_DIR, isArchived, listArchived, listPlans } from "../store/plans.ts";
+import { modeName } from "../core/plan/mode.ts";
+import { countPhases, parsePlan } from "../core/plan/parse.ts";
+import { isValidPlanId } from "../core/plan/id.ts";
+import { isFinished, sessionCounts } from "../core/session/binding.ts";
+import { bindCliSession, listBindings, readBinding } from "../session/bindings.ts";
+import { planningLoc } from "../fs/containment.ts";
+import { ARCHIVE_DIR, isArchived, listArchived, listPlans } from "../plan/catalog.ts";
 import {
   readActivePointer,
   readAttestation,
   readMode,
   readText,
   setActivePlan,
-} from "../store/planning.ts";
-import { planFile, planRef } from "../store/resolve.ts";
+} from "../plan/tree.ts";
+import { planFile, planRef } from "../session/resolve.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { commandSession, printJson, shown, shownText } from "./plan_context.ts";

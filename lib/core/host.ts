@@ -1,11 +1,11 @@
 /**
  * The Host: everything the program needs from the outside world besides the
- * filesystem (which goes through lib/store). main.ts builds the real one;
+ * filesystem (which goes through lib/fs). main.ts builds the real one;
  * tests build fakes. No ambient state anywhere else.
  * @module
  */
 
-import type { PathOs } from "./display.ts";
+import type { PathOs } from "./text/display.ts";
 
 /** When a stdin read may stop before end of file. */
 export interface StdinUntil {
@@ -19,7 +19,7 @@ export interface StdinUntil {
 export interface Host {
   /** Absolute path of the directory pwf started in: the project root. */
   readonly cwd: string;
-  /** The platform, for what pwf prints: paths in its form (lib/core/display.ts). */
+  /** The platform, for what pwf prints: paths in its form (lib/core/text/display.ts). */
   readonly os: PathOs;
   /** Value of an environment variable the sandbox allows, else undefined. */
   env(name: string): string | undefined;

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { SettingsShape } from "../core/settings_merge.ts";
+import type { SettingsShape } from "../core/settings/merge.ts";
 import { commandBin, type WindowsHost, type WindowsRunner } from "./windows_bin.ts";
 
 /** The core operations a hook event can map to. */

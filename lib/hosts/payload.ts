@@ -4,7 +4,7 @@
  * @module
  */
 
-import { decodeText } from "../core/text.ts";
+import { decodeText } from "../core/text/text.ts";
 
 /** Most stdin a hook reads (the rest is drained and ignored). */
 export const STDIN_CAP = 1024 * 1024;

@@ -4,7 +4,7 @@ import {
   type Registration,
   removeSettings,
   SettingsError,
-} from "../core/settings_merge.ts";
+} from "../core/settings/merge.ts";
 import type { HostSpec } from "./host_spec.ts";
 import { HOSTS, manifestText } from "./table.ts";
 

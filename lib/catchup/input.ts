@@ -1,0 +1,88 @@
+/**
+ * Gathering the inputs of the zero-access catch-up summary: the plan's three
+ * files (through containment, so nothing outside `.planning` or the legacy
+ * root files is ever opened) and its ledger. Used by `pwf catchup` and the
+ * session-start hook tier.
+ * @module
+ */
+
+import type { CatchupFile, CatchupInput } from "../core/catchup/summary.ts";
+import { ContainmentError } from "../core/errors.ts";
+import { ledgerReport } from "../core/ledger/records.ts";
+import { parsePlan, type Plan } from "../core/plan/parse.ts";
+import { decodeText } from "../core/text/text.ts";
+import { readOptionalFile } from "../fs/files.ts";
+import { ledgerFiles, recentLedgers } from "../ledger/files.ts";
+import { PLAN_FILES, type PlanFileName } from "../fs/paths.ts";
+import { planFile, type PlanRef } from "../session/resolve.ts";
+
+/** Read one plan file for catch-up: a refused file is reported, not fatal. */
+export function readCatchupFile(plan: PlanRef, name: PlanFileName): CatchupFile {
+  try {
+    const got = readOptionalFile(planFile(plan, name));
+    if (got.kind === "missing") {
+      return { name, state: "missing", text: "", truncated: false, mtimeMs: 0 };
+    }
+    return {
+      name,
+      state: "file",
+      text: decodeText(got.bytes),
+      truncated: got.truncated,
+      mtimeMs: got.mtimeMs,
+    };
+  } catch (err) {
+    if (!(err instanceof ContainmentError)) throw err;
+    return { name, state: "refused", text: "", truncated: false, mtimeMs: 0, refusal: err.message };
+  }
+}
+
+/**
+ * The ledger part of the summary: the record count and, when the plan has
+ * ledger files, the fixed-shape `pwf ledger summary` block, both from the
+ * bounded read of the latest records (a multi-GB ledger costs a hook fire
+ * what a small one does). A ledger file
+ * refused by containment leaves the summary out rather than failing.
+ */
+export function catchupLedger(plan: PlanRef, parsed: Plan): CatchupInput["ledger"] {
+  try {
+    if (ledgerFiles(plan).length === 0) return { records: 0, summary: null };
+    // Bounded whatever the ledgers' size: the latest records of each (lib/ledger/files.ts).
+    const { ledgers, notRead } = recentLedgers(plan);
+    const r = ledgerReport(ledgers, parsed, notRead);
+    return { records: r.entries, summary: r.text, ...(r.partial && { partial: true }) };
+  } catch (err) {
+    if (!(err instanceof ContainmentError)) throw err;
+    return { records: 0, summary: null };
+  }
+}
+
+/** A plan text the caller has parsed already, and its parse. */
+export interface ParsedPlanText {
+  readonly text: string;
+  readonly parsed: Plan;
+}
+
+/**
+ * Gather everything renderCatchupSummary needs for a resolved plan.
+ * task_plan.md is parsed once here, or not at all when `known` holds the
+ * parse of exactly the text read (session-start parsed it for the view).
+ */
+export function gatherCatchupInput(
+  plan: PlanRef,
+  why: string,
+  now: Date,
+  known?: ParsedPlanText,
+): CatchupInput {
+  const files = PLAN_FILES.map((name) => readCatchupFile(plan, name));
+  const planText = files.find((f) => f.name === "task_plan.md")?.text ?? "";
+  const parsed = known !== undefined && known.text === planText
+    ? known.parsed
+    : parsePlan(planText);
+  return {
+    plan: { id: plan.id, dir: plan.display, why },
+    files,
+    ledger: catchupLedger(plan, parsed),
+    now,
+    parsed,
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * Where each agent host looks for skills and slash commands, and the exact
+ * file `pwf skill print` gives for it. SKILL.md is the same for every host (all
+ * read the Agent Skills format); slash commands differ per host, and Kiro and
+ * Hermes take none. Sources and dates: docs/hosts.md ("Skills and commands").
+ * @module
+ */
+
+import { AGENT_COMMANDS, REFERENCE_TEXT, SKILL_NAME, SKILL_TEXT } from "./texts.ts";
+import { field, parseFrontmatter, renderFrontmatter } from "../text/frontmatter.ts";
+
+/** A host's command file format. */
+export type CommandFormat = "claude" | "codex" | "gemini" | "cursor" | "copilot";
+
+/** Where a host reads slash-command files, and in which format. */
+export interface CommandPlace {
+  /** Directory of slash-command files. */
+  readonly dir: string;
+  /** File name suffix of a slash-command file. */
+  readonly ext: string;
+  readonly format: CommandFormat;
+  /** How a user invokes an installed command named `x` (`{}` stands for x). */
+  readonly invoke: string;
+}
+
+/** One host's install locations (project-relative unless they start with `~`). */
+export interface SkillHost {
+  readonly name: string;
+  /** Directory that holds `SKILL.md` and `reference.md`. */
+  readonly skillDir: string;
+  /** Slash-command files, or null for a host that has none (the skill alone teaches the workflow). */
+  readonly commands: CommandPlace | null;
+  /** A note for the README when the host needs more than placing the files. */
+  readonly note?: string;
+}
+
+const md = (dir: string, format: CommandFormat = "claude"): CommandPlace => ({
+  dir,
+  ext: ".md",
+  format,
+  invoke: "/{}",
+});
+
+/** Every host, sorted by name. */
+export const SKILL_HOSTS: readonly SkillHost[] = [
+  { name: "claude", skillDir: `.claude/skills/${SKILL_NAME}`, commands: md(".claude/commands") },
+  {
+    name: "codebuddy",
+    skillDir: `.codebuddy/skills/${SKILL_NAME}`,
+    commands: md(".codebuddy/commands"),
+  },
+  {
+    name: "codex",
+    skillDir: `.agents/skills/${SKILL_NAME}`,
+    commands: { dir: "~/.codex/prompts", ext: ".md", format: "codex", invoke: "/prompts:{}" },
+  },
+  {
+    name: "copilot",
+    skillDir: `.github/skills/${SKILL_NAME}`,
+    commands: { dir: ".github/prompts", ext: ".prompt.md", format: "copilot", invoke: "/{}" },
+  },
+  {
+    name: "cursor",
+    skillDir: `.cursor/skills/${SKILL_NAME}`,
+    commands: md(".cursor/commands", "cursor"),
+  },
+  { name: "factory", skillDir: `.factory/skills/${SKILL_NAME}`, commands: md(".factory/commands") },
+  {
+    name: "gemini",
+    skillDir: `.gemini/skills/${SKILL_NAME}`,
+    commands: { dir: ".gemini/commands", ext: ".toml", format: "gemini", invoke: "/{}" },
+  },
+  {
+    name: "hermes",
+    skillDir: `.hermes/skills/${SKILL_NAME}`,
+    commands: null,
+    note:
+      "list `.hermes/skills` in the profile's `skills.external_dirs`; Hermes offers each skill as a slash command itself",
+  },
+  { name: "kiro", skillDir: `.kiro/skills/${SKILL_NAME}`, commands: null },
+  {
+    name: "mastra",
+    skillDir: `.mastracode/skills/${SKILL_NAME}`,
+    commands: md(".mastracode/commands"),
+  },
+  {
+    name: "opencode",
+    skillDir: `.opencode/skills/${SKILL_NAME}`,
+    commands: md(".opencode/commands", "codex"),
+  },
+  { name: "pi", skillDir: `.pi/skills/${SKILL_NAME}`, commands: md(".pi/prompts", "codex") },
+  {
+    name: "qwen",
+    skillDir: `.qwen/skills/${SKILL_NAME}`,
+    commands: { dir: ".qwen/commands", ext: ".toml", format: "gemini", invoke: "/{}" },
+  },
+];
+
+/** Host names, sorted. */
+export const SKILL_HOST_NAMES: readonly string[] = SKILL_HOSTS.map((h) => h.name);
+
+/** The host of this name, if any. */
+export function findSkillHost(name: string): SkillHost | undefined {
+  return SKILL_HOSTS.find((h) => h.name === name);
+}
+
+/** A file for the user to place: where it goes and its exact content. */
+export interface AgentFile {
+  readonly path: string;
+  readonly text: string;
+}
+
+/**
+ * The installed name of a slash command outside the plugin: `pwf-<name>`
+ * (`pwf` itself stays `pwf`), so none collides with a host's built-in
+ * `/status`, `/doctor`, `/loop`, `/goal` or `/plan`.
+ * @example
+ * ```ts
+ * import { installedCommandName } from "./skill_hosts.ts";
+ * if (installedCommandName("status") !== "pwf-status" || installedCommandName("pwf") !== "pwf") throw new Error();
+ * ```
+ */
+export function installedCommandName(name: string): string {
+  return name === "pwf" ? "pwf" : `pwf-${name}`;
+}
+
+/** SKILL.md for a host, and where it goes. */
+export function skillFile(host: SkillHost): AgentFile {
+  return { path: `${host.skillDir}/SKILL.md`, text: SKILL_TEXT };
+}
+
+/** reference.md for a host, and where it goes (beside SKILL.md). */
+export function referenceFile(host: SkillHost): AgentFile {
+  return { path: `${host.skillDir}/reference.md`, text: REFERENCE_TEXT };
+}
+
+/** Placeholder for the user's arguments in the command sources (Claude/Codex syntax). */
+const ARGS = "$ARGUMENTS";
+
+/**
+ * One slash-command prompt in a host's format, and where it goes; undefined
+ * for an unknown name or a host without command files. The sources are
+ * Claude Code commands, so the claude format gets them byte for byte.
+ */
+export function commandFile(host: SkillHost, name: string): AgentFile | undefined {
+  const source = Object.hasOwn(AGENT_COMMANDS, name) ? AGENT_COMMANDS[name] : undefined;
+  const doc = source === undefined ? null : parseFrontmatter(source);
+  if (!doc || !host.commands) return undefined;
+  const path = `${host.commands.dir}/${installedCommandName(name)}${host.commands.ext}`;
+  const description = field(doc, "description") ?? name;
+  const hint = field(doc, "argument-hint");
+  const hintField: [string, string][] = hint === undefined ? [] : [["argument-hint", hint]];
+  const spoken = doc.body.replaceAll(ARGS, "(the text typed after the command)");
+  switch (host.commands.format) {
+    case "claude":
+      return { path, text: source ?? "" };
+    case "codex":
+      return {
+        path,
+        text: renderFrontmatter([["description", description], ...hintField]) + "\n" + doc.body,
+      };
+    case "copilot":
+      return {
+        path,
+        text: renderFrontmatter([["description", description], ["agent", "agent"], ...hintField]) +
+          "\n" + spoken,
+      };
+    case "cursor":
+      return { path, text: spoken };
+    case "gemini":
+      return { path, text: geminiToml(description, doc.body.replaceAll(ARGS, "{{args}}")) };
+  }
+}
+
+/** A Gemini CLI command file: `description` and a literal multi-line `prompt`. */
+function geminiToml(description: string, prompt: string): string {
+  if (prompt.includes("'''")) throw new Error("a command prompt must not contain '''");
+  return `description = ${JSON.stringify(description)}\nprompt = '''\n${prompt}'''\n`;
+}
+
+/** The README table of skill and command locations (Markdown). */
+export function renderSkillHostsMarkdown(): string {
+  const rows = SKILL_HOSTS.map((h) => {
+    const c = h.commands;
+    const cmd = c ? `\`${c.dir}/NAME${c.ext}\`` : "none";
+    const invoke = c ? `\`${c.invoke.replace("{}", "pwf-plan")}\`` : h.note ?? "-";
+    return `| ${h.name} | \`${h.skillDir}\` | ${cmd} | ${invoke} |`;
+  });
+  return [
+    "| Host | Skill directory | Slash commands (`NAME` below) | Invoke |",
+    "|---|---|---|---|",
+    ...rows,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,121 @@
+/**
+ * The one writer of phase status lines, as a pure text transform: change one
+ * phase's status and keep `## Current Phase` in step, touching nothing else.
+ * @module
+ */
+
+import { parsePlan, type Phase, type Plan, type StatusValue } from "./parse.ts";
+import { PwfError } from "../errors.ts";
+import { joinSplit, splitLinesKeepEnds, type SplitText } from "../text/lines.ts";
+
+/** Result of a status edit. */
+export interface StatusEdit {
+  /** The new plan text. */
+  readonly text: string;
+  /** The phase as it was before the edit. */
+  readonly before: Phase;
+  /** Whether the text changed at all. */
+  readonly changed: boolean;
+}
+
+/**
+ * Set phase `n`'s status in plan text. Line endings, the rest of the status
+ * line and every other line are preserved; `## Current Phase` follows.
+ * @example
+ * ```ts
+ * import { setPhaseStatus } from "./edit.ts";
+ * const t = "## Current Phase\nPhase 1\n### Phase 1: A\n- **Status:** in_progress\n### Phase 2: B\n- **Status:** pending\n";
+ * const out = setPhaseStatus(t, 1, "complete").text;
+ * if (!out.includes("Phase 2\n### Phase 1")) throw new Error(out);
+ * ```
+ */
+export function setPhaseStatus(text: string, n: number, status: StatusValue): StatusEdit {
+  const plan = parsePlan(text);
+  const phase = plan.phases.find((p) => p.number === n);
+  if (!phase) {
+    const have = plan.phases.map((p) => p.number).join(", ") || "none";
+    throw new PwfError(
+      `cannot set phase ${n}: task_plan.md has no "### Phase ${n}" heading (phases: ${have})`,
+    );
+  }
+  const raw = splitLinesKeepEnds(text);
+  writeStatus(raw, phase, status);
+  const withStatus = joinSplit(raw);
+  const final = syncCurrentPhase(withStatus);
+  return { text: final, before: phase, changed: final !== text };
+}
+
+/**
+ * Insert a line after line `i`, ended like line `i` (CRLF stays CRLF; any
+ * other terminator, or none at the end of the text, gives "\n").
+ */
+function insertLine(raw: SplitText, i: number, text: string): void {
+  const end = raw.ends[i] ?? "";
+  const eol = end === "\r\n" ? "\r\n" : "\n";
+  if (end === "") raw.ends[i] = eol;
+  raw.lines.splice(i + 1, 0, text);
+  raw.ends.splice(i + 1, 0, end === "" ? "" : eol);
+}
+
+function writeStatus(raw: SplitText, phase: Phase, status: StatusValue): void {
+  if (phase.statusLine < 0) {
+    insertLine(raw, phase.headingLine, `- **Status:** ${status}`);
+    return;
+  }
+  const line = raw.lines[phase.statusLine] ?? "";
+  raw.lines[phase.statusLine] = /\*\*Status:\*\*/.test(line)
+    ? line.replace(
+      /(\*\*Status:\*\*[ \t]*)([`*_]*)([A-Za-z_-]*)/,
+      (_m, pre, marks) => `${pre}${marks}${status}`,
+    )
+    : line.replace(/\[(complete|in_progress|pending)\]/, `[${status}]`);
+}
+
+/**
+ * What `## Current Phase` should say: the first in-progress phase, else the
+ * first unfinished one, else that all phases are complete.
+ * @example
+ * ```ts
+ * import { expectedCurrentPhase } from "./edit.ts";
+ * import { parsePlan } from "./parse.ts";
+ * const p = parsePlan("### Phase 1\n[complete]\n### Phase 2\n[pending]\n");
+ * if (expectedCurrentPhase(p) !== "Phase 2") throw new Error();
+ * ```
+ */
+export function expectedCurrentPhase(plan: Pick<Plan, "phases">): string | null {
+  if (plan.phases.length === 0) return null;
+  const next = plan.phases.find((p) => p.status === "in_progress") ??
+    plan.phases.find((p) => p.status !== "complete");
+  return next ? `Phase ${next.number}` : "All phases complete";
+}
+
+function syncCurrentPhase(text: string): string {
+  const plan = parsePlan(text);
+  const want = expectedCurrentPhase(plan);
+  const section = plan.currentPhase;
+  if (!section || want === null) return text;
+  const raw = splitLinesKeepEnds(text);
+  if (section.line < 0) {
+    insertLine(raw, section.headingLine, want);
+    return joinSplit(raw);
+  }
+  if (currentPhaseNumber(section.text) === Number(want.slice(6)) || section.text === want) {
+    return text;
+  }
+  const line = raw.lines[section.line] ?? "";
+  raw.lines[section.line] = line.replace(section.text, want);
+  return joinSplit(raw);
+}
+
+/**
+ * The phase number a `## Current Phase` text names, or null.
+ * @example
+ * ```ts
+ * import { currentPhaseNumber } from "./edit.ts";
+ * if (currentPhaseNumber("Phase 3: Build") !== 3) throw new Error();
+ * ```
+ */
+export function currentPhaseNumber(text: string): number | null {
+  const m = /\bPhase\s+(\d+)\b/i.exec(text);
+  return m?.[1] ? Number(m[1]) : null;
+}

@@ -1,0 +1,175 @@
+/**
+ * The status view: one result object, two renderers (human text and JSON).
+ * @module
+ */
+
+import type { Attestation } from "../plan/attestation.ts";
+import { paint, table } from "../text/color.ts";
+import { displayPath, displayPathsIn, type PathOs } from "../text/display.ts";
+import { type Mode, modeName } from "../plan/mode.ts";
+import { printable } from "../text/text.ts";
+import { countPhases, type Phase, type PhaseCounts, type Plan } from "../plan/parse.ts";
+
+/** Everything `pwf status` shows. */
+export interface StatusView {
+  readonly id: string | null;
+  readonly dir: string;
+  readonly why: string;
+  readonly title: string;
+  readonly goal: string;
+  readonly nextStep: string;
+  readonly currentPhase: string;
+  readonly mode: Mode;
+  readonly attestation: Attestation;
+  readonly phases: readonly Phase[];
+  readonly counts: PhaseCounts;
+  readonly truncated: boolean;
+}
+
+/** Build the status view from a parsed plan and its state. */
+export function statusView(
+  ref: { id: string | null; dir: string; why: string },
+  plan: Plan,
+  mode: Mode,
+  attestation: Attestation,
+  truncated: boolean,
+): StatusView {
+  return {
+    ...ref,
+    title: plan.title,
+    goal: plan.goal?.text ?? "",
+    nextStep: plan.nextStep?.text ?? "",
+    currentPhase: plan.currentPhase?.text ?? "",
+    mode,
+    attestation,
+    phases: plan.phases,
+    counts: countPhases(plan),
+    truncated,
+  };
+}
+
+/**
+ * A text progress bar.
+ * @example
+ * ```ts
+ * import { progressBar } from "./status.ts";
+ * if (progressBar(1, 4, 8) !== "[##------]") throw new Error();
+ * ```
+ */
+export function progressBar(done: number, total: number, width = 20): string {
+  const filled = total === 0 ? 0 : Math.round((done / total) * width);
+  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}]`;
+}
+
+const MARKS: Record<string, string> = {
+  complete: "x",
+  "in_progress": ">",
+  pending: " ",
+  unknown: "?",
+  missing: "?",
+};
+
+function statusColor(status: string): "green" | "yellow" | "dim" | "red" {
+  if (status === "complete") return "green";
+  if (status === "in_progress") return "yellow";
+  if (status === "pending") return "dim";
+  return "red";
+}
+
+/** Render the status view for people on `os` (its paths in that platform's form). */
+export function renderStatus(view: StatusView, color: boolean, os: PathOs): string {
+  const v = printableView(view);
+  const c = v.counts;
+  const pct = c.total === 0 ? 0 : Math.round((c.complete / c.total) * 100);
+  const head = [
+    [
+      paint(color, "bold", v.title || "(untitled plan)"),
+      paint(color, "dim", v.id ?? "legacy root plan"),
+    ],
+  ];
+  const facts = [
+    ["Plan", `${displayPath(os, v.dir)}  (${displayPathsIn(os, v.why)})`],
+    ["Goal", v.goal || "(none)"],
+    ["Next step", v.nextStep || "(none)"],
+    ["Current", v.currentPhase || "(none)"],
+    ["Mode", modeName(v.mode)],
+    ["Attestation", attestationWord(v, color)],
+    ["Progress", `${progressBar(c.complete, c.total)} ${c.complete}/${c.total} complete (${pct}%)`],
+  ];
+  const rows = v.phases.map((p) => {
+    const status = p.status === "unknown" ? `unknown: ${p.rawStatus}` : p.status;
+    return [
+      `[${MARKS[p.status] ?? "?"}]`,
+      String(p.number),
+      paint(color, statusColor(p.status), status),
+      p.title,
+    ];
+  });
+  const phaseTable = rows.length
+    ? "\n" + table([["", "#", "Status", "Phase"], ...rows])
+    : '\nNo phases: add "### Phase 1: <title>" sections to task_plan.md.\n';
+  const note = v.truncated
+    ? "\nNote: task_plan.md is larger than 4 MiB; only the first 4 MiB were read.\n"
+    : "";
+  return table(head) + table(facts.map(([k, val]) => [`${k}:`, val ?? ""])) + phaseTable + note;
+}
+
+/** The view with every text taken from disk made safe for a terminal. */
+function printableView(v: StatusView): StatusView {
+  return {
+    ...v,
+    title: printable(v.title),
+    goal: printable(v.goal),
+    nextStep: printable(v.nextStep),
+    currentPhase: printable(v.currentPhase),
+    why: printable(v.why),
+    phases: v.phases.map((p) => ({
+      ...p,
+      title: printable(p.title),
+      rawStatus: printable(p.rawStatus),
+    })),
+  };
+}
+
+function attestationWord(v: StatusView, color: boolean): string {
+  const a = v.attestation;
+  if (a.state === "intact") return paint(color, "green", `attested (${a.hash.slice(0, 12)})`);
+  if (a.state === "tampered") {
+    return paint(
+      color,
+      "red",
+      `TAMPERED: expected ${a.expected.slice(0, 12)}, actual ${
+        a.actual.slice(0, 12)
+      } (review, then "pwf attest")`,
+    );
+  }
+  if (a.state === "invalid") {
+    return paint(color, "red", 'invalid .attestation file (run "pwf attest")');
+  }
+  return "not attested";
+}
+
+/** The JSON form of the status view. */
+export function statusJson(v: StatusView): Record<string, unknown> {
+  return {
+    schemaVersion: 1,
+    id: v.id,
+    dir: v.dir,
+    why: v.why,
+    title: v.title,
+    goal: v.goal,
+    nextStep: v.nextStep,
+    currentPhase: v.currentPhase,
+    mode: modeName(v.mode),
+    modeTokens: v.mode.tokens,
+    attestation: v.attestation,
+    counts: v.counts,
+    phases: v.phases.map((p) => ({
+      number: p.number,
+      title: p.title,
+      status: p.status,
+      rawStatus: p.rawStatus,
+    })),
+    truncated: v.truncated,
+  };
+}

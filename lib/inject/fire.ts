@@ -1,0 +1,303 @@
+/**
+ * One injection fire: resolve the plan, apply the refusals, session
+ * isolation and regression guard, gather the state and compose the text
+ * (lib/core/inject/compose.ts). Used by `pwf inject` and by every host adapter.
+ * @module
+ */
+
+import { plainExcerpt } from "../core/text/excerpt.ts";
+import { recentLedgerSummary } from "../ledger/store.ts";
+import { sessionStartGuidance } from "../core/inject/guidance.ts";
+import { catchupSummary, renderCatchupSummary } from "../core/catchup/summary.ts";
+import { gatherCatchupInput, type ParsedPlanText } from "../catchup/input.ts";
+import { PwfError } from "../core/errors.ts";
+import type { Mode } from "../core/plan/mode.ts";
+import { countPhases, parsePlan } from "../core/plan/parse.ts";
+import {
+  budgetFrom,
+  composePosttool,
+  composePrecompact,
+  composePretool,
+  composeUserprompt,
+  type InjectionState,
+  PREFIX,
+  refusalFor,
+  type Tier,
+} from "../core/inject/compose.ts";
+import { cutFramed } from "../core/inject/framing.ts";
+import { isValidPlanId } from "../core/plan/id.ts";
+import { regressionLine } from "../core/plan/regression.ts";
+import { inspect, inspectListed, planningLoc } from "../fs/containment.ts";
+import { readMode, readPlanForView, readText } from "../plan/tree.ts";
+import { listIds } from "../core/session/binding.ts";
+import { listPlans, openPlansAmong } from "../plan/catalog.ts";
+import { planFile, type PlanRef, resolvePlan, type SessionScope } from "../session/resolve.ts";
+import { cacheName, readCache, writeCache } from "../fs/cache.ts";
+import { clearTurnMarker, hasTurnMarker, setTurnMarker } from "./turn_markers.ts";
+
+/** What one fire produced. */
+export interface Fire {
+  /** The text to inject ("" for nothing). */
+  readonly text: string;
+  /** What happened, for receipts: injected, silent, refused, no-plan, ... */
+  readonly outcome: string;
+  /** The plan id the fire used, if any. */
+  readonly planId: string | null;
+}
+
+/** Inputs of a fire besides the tier. */
+export interface FireOptions {
+  readonly root: string;
+  readonly env: (name: string) => string | undefined;
+  /** The clock (the session-start catch-up says how long ago files changed). */
+  readonly now: Date;
+  /** The host's own cap on one context string, in characters (clamps the budget). */
+  readonly maxChars?: number | undefined;
+  /** The session id (the host's payload, else the environment), if known. */
+  readonly sessionId?: string | undefined;
+  /** Set by hooks: bind an unbound session to what resolves, recorded under this host name. */
+  readonly bindHost?: string | undefined;
+  /** The host process the session runs in (`claude:<pid>`), when known. */
+  readonly proc?: string | undefined;
+  /** SessionStart's `source` (startup, resume, clear, compact), when the payload has one. */
+  readonly startSource?: string | undefined;
+}
+
+/**
+ * The resolution scope of a fire (or of a hook's stop or error: no tier): its
+ * session, binding only when a hook fires.
+ */
+export function scopeOf(opts: FireOptions, tier?: Tier): SessionScope | undefined {
+  if (opts.sessionId === undefined) return undefined;
+  if (opts.bindHost === undefined) return { id: opts.sessionId };
+  // SessionStart (startup, resume, clear, compact) re-stamps the binding and never drops it.
+  return {
+    id: opts.sessionId,
+    bind: {
+      host: opts.bindHost,
+      now: opts.now,
+      refresh: tier === "session-start",
+      proc: opts.proc,
+      afterClear: tier === "session-start" && opts.startSource === "clear",
+    },
+  };
+}
+
+/**
+ * One line naming the plan when more than one is open (prompt tiers only):
+ * which plan this session uses, to pass PLAN_ID to commands, how to switch.
+ */
+function planLine(tier: Tier, planId: string | null, opts: FireOptions): string {
+  if (planId === null || (tier !== "userprompt" && tier !== "session-start")) return "";
+  let others: string[];
+  try {
+    // The common case, one plan: a directory listing, no plan parsed a second time. Otherwise
+    // the other plans are read once each; this session's own was read by gatherState.
+    const ids = listPlans(opts.root);
+    if (ids.length < 2) return "";
+    others = openPlansAmong(opts.root, ids.filter((id) => id !== planId));
+  } catch {
+    return "";
+  }
+  if (others.length === 0) return "";
+  const sid = opts.sessionId;
+  const switchHint = sid
+    ? ` To switch this session only: "PWF_SESSION_ID=${sid} pwf use <id>".`
+    : "";
+  return `${PREFIX} This session's plan is "${planId}"; other open plans: ${
+    listIds(others)
+  }. Pass PLAN_ID=${planId} to every pwf command you run (e.g. "PLAN_ID=${planId} pwf phase 2 complete").${switchHint}\n`;
+}
+
+/** Longest notice, in characters: ids, paths and messages inside it come from env and disk. */
+export const NOTICE_MAX = 400;
+
+/**
+ * One bounded notice line: pwf's own prefix, then the rest as a control-free
+ * excerpt (no line terminators, no second tag, no delimiter) of at most
+ * NOTICE_MAX characters.
+ */
+function boundedNotice(text: string): string {
+  const rest = text.startsWith(PREFIX) ? text.slice(PREFIX.length) : text;
+  return `${PREFIX} ${plainExcerpt(rest, NOTICE_MAX - PREFIX.length - 1)}`;
+}
+
+const notice = (tier: Tier, text: string, outcome: string): Fire => ({
+  text: tier === "userprompt" || tier === "session-start" ? `${boundedNotice(text)}\n` : "",
+  outcome,
+  planId: null,
+});
+
+/** Check session isolation (SPEC 5.6): a notice when this session is not attached. */
+function isolationNotice(opts: FireOptions): string | null {
+  try {
+    if (inspectListed(planningLoc(opts.root, "sessions")).kind !== "dir") return null;
+    const id = opts.sessionId ?? opts.env("PWF_SESSION_ID") ?? "";
+    if (
+      isValidPlanId(id) &&
+      inspect(planningLoc(opts.root, "sessions", `${id}.attached`)).kind === "file"
+    ) return null;
+  } catch { /* a sessions dir we cannot read safely counts as not attached */ }
+  return `${PREFIX} Session isolation is on (.planning/sessions/ exists) and this session is not attached, so no plan was injected. Attach it by creating .planning/sessions/<session id>.attached (or set PWF_SESSION_ID), or delete .planning/sessions/ to turn isolation off.`;
+}
+
+/** The characters one fire may inject: PWF_MAX_INJECT_CHARS, clamped to the host's cap. */
+export function injectBudget(
+  env: (name: string) => string | undefined,
+  maxChars?: number | undefined,
+): number {
+  return Math.min(budgetFrom(env("PWF_MAX_INJECT_CHARS")), maxChars ?? Infinity);
+}
+
+/**
+ * Gather the state of a resolved plan for composing. `mode` is the plan's
+ * mode when the caller has read `.mode` already (pretool reads it first);
+ * `maxChars` the host's cap on the budget.
+ */
+export async function gatherState(
+  plan: PlanRef,
+  env: (name: string) => string | undefined,
+  known?: Mode,
+  maxChars?: number | undefined,
+): Promise<InjectionState | null> {
+  // One read: the view and the attestation hash come from the same bytes.
+  const got = await readPlanForView(plan);
+  if (got === null) return null;
+  const planText = got.text;
+  const parsed = parsePlan(planText);
+  const mode = known ?? readMode(plan);
+  // Autonomous modes show the ledger summary, bounded (the latest records of each file).
+  const ledger = mode.autonomous ? recentLedgerSummary(plan, parsed) : "";
+  return {
+    id: plan.id,
+    display: plan.display,
+    planText,
+    plan: parsed,
+    planCut: got.truncated,
+    mode,
+    attestation: got.attestation,
+    progress: mode.autonomous ? null : readText(planFile(plan, "progress.md")),
+    ledger,
+    smart: env("PWF_INJECT") === "smart" || mode.smart,
+    budget: injectBudget(env, maxChars),
+  };
+}
+
+/** The plan's mode, or undefined when `.mode` cannot be read (the full path then says why). */
+function modeIfReadable(plan: PlanRef): Mode | undefined {
+  try {
+    return readMode(plan);
+  } catch (err) {
+    if (err instanceof PwfError) return undefined;
+    throw err;
+  }
+}
+
+/** Run one injection fire for a tier. Never throws for bad state on disk. */
+export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire> {
+  const r = resolvePlan(opts.root, opts.env, scopeOf(opts, tier));
+  if (r.kind === "refused") {
+    // One bounded line (NOTICE_MAX); the ambiguity list is sized to fit it whole.
+    return notice(
+      tier,
+      `${PREFIX} ${r.why}; nothing injected.`,
+      r.choices ? "ambiguous" : "refused",
+    );
+  }
+  if (r.kind === "none") return noPlan(tier, opts.root);
+  // Autonomous modes inject nothing before tools, and every pretool notice is empty
+  // (notice()): the .mode file alone settles it, before any plan read, parse or hash.
+  // The mode read here is reused below: `.mode` is read once per fire.
+  const mode = tier === "pretool" ? modeIfReadable(r.plan) : undefined;
+  if (mode?.autonomous) return { text: "", outcome: "silent", planId: r.plan.id };
+  const isolated = isolationNotice(opts);
+  if (isolated) return notice(tier, isolated, "not-attached");
+  let s: InjectionState | null;
+  try {
+    s = await gatherState(r.plan, opts.env, mode, opts.maxChars);
+  } catch (err) {
+    // SPEC 5.4: a plan file failing containment (or unreadable) gets one notice, not a crash.
+    if (!(err instanceof PwfError)) throw err;
+    return {
+      ...notice(tier, `${PREFIX} ${err.message}; nothing injected.`, "refused"),
+      planId: r.plan.id,
+    };
+  }
+  if (!s) return { text: "", outcome: "no-plan", planId: r.plan.id };
+  const planId = r.plan.id;
+  if (tier === "precompact") return { text: composePrecompact(s), outcome: "injected", planId };
+  const refusal = refusalFor(s);
+  if (refusal) return { ...notice(tier, refusal, "refused"), planId };
+  const session = turnSession(opts);
+  if (tier === "posttool") {
+    if (hasTurnMarker(opts.root, planId, session)) return { text: "", outcome: "silent", planId };
+    setTurnMarker(opts.root, planId, session, opts.now);
+    return { text: composePosttool(s), outcome: "injected", planId };
+  }
+  if (tier === "pretool") {
+    const text = await composePretool(s);
+    return { text, outcome: text ? "injected" : "silent", planId };
+  }
+  clearTurnMarker(opts.root, planId, session);
+  const named = planLine(tier, planId, opts);
+  if (tier === "session-start") {
+    const budget = s.budget - named.length;
+    const catchup = await sessionCatchup(r.plan, r.why, opts.now, budget, {
+      text: s.planText,
+      parsed: s.plan,
+    });
+    const body = await composeUserprompt({ ...s, budget: budget - catchup.length });
+    // The plan view has a floor: at a small budget the catch-up gives way.
+    const rest = cutFramed(catchup, Math.max(0, budget - body.length));
+    return { text: named + body + rest, outcome: "injected", planId };
+  }
+  const guard = regressionGuard(opts, s);
+  const body = await composeUserprompt({ ...s, budget: s.budget - guard.length - named.length });
+  return { text: guard + named + body, outcome: "injected", planId };
+}
+
+/** No plan: session-start in a project with an empty `.planning/` gets the short guidance. */
+function noPlan(tier: Tier, root: string): Fire {
+  let planning = false;
+  try {
+    planning = tier === "session-start" && inspect(planningLoc(root)).kind === "dir";
+  } catch { /* a refused .planning is not a planning project */ }
+  const text = planning ? sessionStartGuidance() : "";
+  return { text, outcome: text ? "guidance" : "no-plan", planId: null };
+}
+
+/** The zero-access catch-up summary for session-start (at most a third of the budget). */
+export async function sessionCatchup(
+  plan: PlanRef,
+  why: string,
+  now: Date,
+  budget: number,
+  known?: ParsedPlanText,
+): Promise<string> {
+  const summary = catchupSummary(gatherCatchupInput(plan, why, now, known));
+  const text = await renderCatchupSummary(summary, { dataOnlyLine: false, excerpts: false });
+  return cutFramed(text, Math.floor(budget / 3));
+}
+
+/** Whose turn a post-tool marker belongs to. */
+function turnSession(opts: FireOptions): string {
+  return opts.sessionId ?? opts.env("PWF_SESSION_ID") ?? "any";
+}
+
+/** A new user turn without injection (hosts whose prompt event has no context channel). */
+export function startTurn(opts: FireOptions): void {
+  const r = resolvePlan(opts.root, opts.env, scopeOf(opts, "userprompt"));
+  if (r.kind === "plan") clearTurnMarker(opts.root, r.plan.id, turnSession(opts));
+}
+
+/** SPEC 5.5: compare checked items and complete phases with the previous fire. */
+function regressionGuard(opts: FireOptions, s: InjectionState): string {
+  if (opts.env("PWF_PLAN_GUARD") === "0" || s.mode.guardOff) return "";
+  const name = cacheName("guard", s.id ?? "legacy");
+  const now = { checked: s.plan.checkedItems, complete: countPhases(s.plan).complete };
+  const before = readCache(opts.root, name);
+  const text = `${now.checked} ${now.complete}\n`;
+  if (before !== text) writeCache(opts.root, name, text);
+  const line = regressionLine(s.display, before, now);
+  return line ? `${line}\n` : "";
+}

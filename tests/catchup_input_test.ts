@@ -8,7 +8,7 @@ import { inProject, SAMPLE_PLAN, writeText } from "./helpers.ts";
 import { catchupSummary } from "../lib/core/catchup/summary.ts";
 import { parsePlan } from "../lib/core/plan/parse.ts";
 import { gatherCatchupInput } from "../lib/catchup/input.ts";
-import { planRef } from "../lib/session/resolve.ts";
+import { planRef } from "../lib/session/plan_ref.ts";
 
 Deno.test("the catch-up reuses the caller's parse of the same plan text and reparses a changed one", async () => {
   await inProject(async (dir) => {

@@ -13,7 +13,7 @@
 
 import { attestationText } from "../lib/core/plan/attestation.ts";
 import { sha256Hex } from "../lib/core/text/sha256.ts";
-import { MAX_DIR_ENTRIES } from "../lib/fs/files.ts";
+import { MAX_DIR_ENTRIES } from "../lib/fs/dirs.ts";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { SAMPLE_PLAN, tempProject, writeText } from "./helpers.ts";
 import { runInProcess } from "./in_process.ts";

@@ -64,15 +64,15 @@ Deno.test("importCycles() finds a two-module cycle and a self-import, and nothin
 
 Deno.test("layerViolations() refuses an inward module importing outward, and a folder in no layer", () => {
   const graph = new Map([
-    ["lib/core/plan/parse.ts", ["lib/fs/files.ts", "lib/core/text/lines.ts"]],
-    ["lib/fs/files.ts", ["lib/core/errors.ts"]],
+    ["lib/core/plan/parse.ts", ["lib/fs/read.ts", "lib/core/text/lines.ts"]],
+    ["lib/fs/read.ts", ["lib/core/errors.ts"]],
     ["lib/cli/run.ts", ["lib/hosts/table.ts", "lib/gate/state.ts"]],
     ["lib/hosts/claude.ts", ["lib/plan/tree.ts"]],
     ["lib/newthing/x.ts", []],
   ]);
   const v = layerViolations(graph);
   assertEquals(v.length, 3, v.join("\n"));
-  assert(v[0]!.startsWith("lib/core/plan/parse.ts (core) imports lib/fs/files.ts (fs)"), v[0]);
+  assert(v[0]!.startsWith("lib/core/plan/parse.ts (core) imports lib/fs/read.ts (fs)"), v[0]);
   assert(v[1]!.startsWith("lib/hosts/claude.ts (hosts) imports lib/plan/tree.ts"), v[1]);
   assert(v[2]!.startsWith("lib/newthing/x.ts: its folder is in no layer"), v[2]);
 });

@@ -93,7 +93,7 @@ export function isLayeredSource(path: string): boolean {
  * @example
  * ```ts
  * import { layerViolations } from "./layers.ts";
- * const g = new Map([["lib/core/a.ts", ["lib/fs/files.ts"]]]);
+ * const g = new Map([["lib/core/a.ts", ["lib/fs/read.ts"]]]);
  * if (layerViolations(g).length !== 1) throw new Error("core may not import fs");
  * ```
  */

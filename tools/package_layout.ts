@@ -8,6 +8,9 @@
  * none of these hosts substitutes an install-time binary path into a
  * package's hook commands, and a path baked in here would be the build
  * machine's. Users whose pwf is not on PATH use the merge route instead.
+ *
+ * Over 300 lines because it is one table (PACKAGE_ROUTES, a row per host)
+ * and the renderer of each row's files; a host's package is read in one place.
  * @module
  */
 

@@ -11,10 +11,10 @@ import { ContainmentError } from "../core/errors.ts";
 import { ledgerReport } from "../core/ledger/records.ts";
 import { parsePlan, type Plan } from "../core/plan/parse.ts";
 import { decodeText } from "../core/text/text.ts";
-import { readOptionalFile } from "../fs/files.ts";
+import { readOptionalFile } from "../fs/read.ts";
 import { ledgerFiles, recentLedgers } from "../ledger/files.ts";
 import { PLAN_FILES, type PlanFileName } from "../fs/paths.ts";
-import { planFile, type PlanRef } from "../session/resolve.ts";
+import { planFile, type PlanRef } from "../session/plan_ref.ts";
 
 /** Read one plan file for catch-up: a refused file is reported, not fatal. */
 export function readCatchupFile(plan: PlanRef, name: PlanFileName): CatchupFile {

@@ -6,7 +6,7 @@
 
 import { attestationLabel } from "../core/plan/attestation.ts";
 import { ExitCode, IntegrityError, UsageError } from "../core/errors.ts";
-import { removeFile } from "../fs/files.ts";
+import { removeFile } from "../fs/write.ts";
 import { attestationLoc, attestPlan, readAttestation, requirePlanningPlan } from "../plan/tree.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";

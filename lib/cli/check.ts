@@ -12,9 +12,9 @@ import { GATE_HOST_LIMITS } from "../core/gate/rule.ts";
 import { lintPlan } from "../core/plan/lint.ts";
 import { parsePlan } from "../core/plan/parse.ts";
 import { decodeText } from "../core/text/text.ts";
-import { readFile } from "../fs/files.ts";
+import { readFile } from "../fs/read.ts";
 import { evaluateGate, type GateOutcome } from "../gate/evaluate.ts";
-import { planFile } from "../session/resolve.ts";
+import { planFile } from "../session/plan_ref.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import {
   HOOK_STDIN,

@@ -31,7 +31,7 @@ import { readGateState } from "../gate/state.ts";
 import { gatherState, sessionCatchup } from "../inject/fire.ts";
 import { HOSTS } from "../hosts/table.ts";
 import { readReceipts } from "../inject/receipts.ts";
-import type { PlanRef } from "../session/resolve.ts";
+import type { PlanRef } from "../session/plan_ref.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { overviewLine } from "../core/session/binding.ts";
 import { planOverview } from "../session/overview.ts";

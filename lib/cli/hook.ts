@@ -29,7 +29,8 @@ import { appendLedger } from "../ledger/store.ts";
 import { HOOK_WAIT_MS } from "../fs/lock.ts";
 import { fireInjection, injectBudget, scopeOf, startTurn } from "../inject/fire.ts";
 import { appendReceipt } from "../inject/receipts.ts";
-import { resolvePlan, type SessionScope } from "../session/resolve.ts";
+import { type SessionScope } from "../session/plan_ref.ts";
+import { resolvePlan } from "../session/resolve.ts";
 import { type Context, defineCommand } from "./command.ts";
 import { isoTimestamp } from "../core/text/timestamp.ts";
 

@@ -9,7 +9,7 @@ import { parsePlan } from "../core/plan/parse.ts";
 import { appendLedger } from "../ledger/store.ts";
 import { wholeLedgers } from "../ledger/files.ts";
 import { readText } from "../plan/tree.ts";
-import { planFile } from "../session/resolve.ts";
+import { planFile } from "../session/plan_ref.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { printJson, requirePlan, shown } from "./plan_context.ts";

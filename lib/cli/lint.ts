@@ -8,8 +8,8 @@ import { NoPlanError } from "../core/errors.ts";
 import { findingLine, lintCounts, lintPlan } from "../core/plan/lint.ts";
 import { parsePlan } from "../core/plan/parse.ts";
 import { decodeText } from "../core/text/text.ts";
-import { readFile } from "../fs/files.ts";
-import { planFile } from "../session/resolve.ts";
+import { readFile } from "../fs/read.ts";
+import { planFile } from "../session/plan_ref.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { printJson, requirePlan, shownFile } from "./plan_context.ts";
 

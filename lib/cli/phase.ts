@@ -7,7 +7,7 @@ import { IntegrityError, NoPlanError, PwfError, UsageError } from "../core/error
 import { setPhaseStatus } from "../core/plan/edit.ts";
 import { STATUS_VALUES, type StatusValue } from "../core/plan/parse.ts";
 import { decodeText, encodeAs, type TextEncoding, textEncoding } from "../core/text/text.ts";
-import { writeFile } from "../fs/files.ts";
+import { writeFile } from "../fs/write.ts";
 import { withLock } from "../fs/lock.ts";
 import {
   readAttestation,
@@ -15,7 +15,7 @@ import {
   requirePlanningPlan,
   writeAttestedPlan,
 } from "../plan/tree.ts";
-import { planFile } from "../session/resolve.ts";
+import { planFile } from "../session/plan_ref.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { noteRepaired, printJson, requirePlan } from "./plan_context.ts";

@@ -9,7 +9,8 @@ import type { Attestation } from "../core/plan/attestation.ts";
 import { NoPlanError } from "../core/errors.ts";
 import { sessionIdFromEnv } from "../hosts/payload.ts";
 import { repairedLine } from "../plan/tree.ts";
-import { type PlanRef, type Resolution, resolvePlan } from "../session/resolve.ts";
+import { type PlanRef, type Resolution } from "../session/plan_ref.ts";
+import { resolvePlan } from "../session/resolve.ts";
 import type { Context } from "./command.ts";
 
 /** The session this command runs in, from the environment (PWF_SESSION_ID or a host's export). */

@@ -20,7 +20,7 @@ import {
   readText,
   setActivePlan,
 } from "../plan/tree.ts";
-import { planFile, planRef } from "../session/resolve.ts";
+import { planFile, planRef } from "../session/plan_ref.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { commandSession, printJson, shown, shownText } from "./plan_context.ts";

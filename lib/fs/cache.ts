@@ -12,7 +12,9 @@
 import { ContainmentError, PwfError } from "../core/errors.ts";
 import { decodeText } from "../core/text/text.ts";
 import { inspect, inspectListed, type Location, planningLoc } from "./containment.ts";
-import { listDir, makeDir, readFile, removeFile, writeFile } from "./files.ts";
+import { listDir, makeDir } from "./dirs.ts";
+import { readFile } from "./read.ts";
+import { removeFile, writeFile } from "./write.ts";
 
 const CACHE_DIR = ".cache";
 

@@ -132,7 +132,7 @@ export function inspectListed(loc: Location): Found {
   return absent ? { kind: "missing" } : inspect(loc);
 }
 
-/** Most entries inspectListed reads before it asks lstat instead (files.ts MAX_DIR_ENTRIES). */
+/** Most entries inspectListed reads before it asks lstat instead (dirs.ts MAX_DIR_ENTRIES). */
 export const LISTED_MAX = 4096;
 
 /**

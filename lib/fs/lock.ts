@@ -33,7 +33,7 @@ import {
   verifyChain,
 } from "./containment.ts";
 import { isoTimestamp } from "../core/text/timestamp.ts";
-import { readFile } from "./files.ts";
+import { readFile } from "./read.ts";
 
 /** Most of a lock file pwf reads: an owner token is one short JSON line. */
 const TOKEN_MAX_BYTES = 512;

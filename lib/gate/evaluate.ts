@@ -20,7 +20,7 @@ import { lintPlan } from "../core/plan/lint.ts";
 import { type Mode, parseMode } from "../core/plan/mode.ts";
 import { inProgressPhase, parsePlan } from "../core/plan/parse.ts";
 import { decodeText } from "../core/text/text.ts";
-import { readFile } from "../fs/files.ts";
+import { readFile } from "../fs/read.ts";
 import {
   type GateState,
   gateStateChanges,
@@ -30,7 +30,8 @@ import {
 } from "./state.ts";
 import { HOOK_WAIT_MS, withLock } from "../fs/lock.ts";
 import { readMode } from "../plan/tree.ts";
-import { planFile, type PlanRef, resolvePlan, type SessionScope } from "../session/resolve.ts";
+import { planFile, type PlanRef, type SessionScope } from "../session/plan_ref.ts";
+import { resolvePlan } from "../session/resolve.ts";
 
 /** What the gate needs from its caller. */
 export interface GateRequest {

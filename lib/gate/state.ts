@@ -14,10 +14,11 @@ import {
 } from "../core/gate/fingerprint.ts";
 import { sha256Hex } from "../core/text/sha256.ts";
 import { encodeText } from "../core/text/text.ts";
-import { readFile, removeFile, writeFile } from "../fs/files.ts";
+import { readFile } from "../fs/read.ts";
+import { removeFile, writeFile } from "../fs/write.ts";
 import { ledgerLineCount } from "../ledger/files.ts";
 import { MAX_PLAN_BYTES, readText } from "../plan/tree.ts";
-import { planFile, type PlanRef } from "../session/resolve.ts";
+import { planFile, type PlanRef } from "../session/plan_ref.ts";
 
 /** Counter file names. */
 export const STOP_BLOCKS = ".stop_blocks";

@@ -31,7 +31,8 @@ import { inspect, inspectListed, planningLoc } from "../fs/containment.ts";
 import { readMode, readPlanForView, readText } from "../plan/tree.ts";
 import { listIds } from "../core/session/binding.ts";
 import { listPlans, openPlansAmong } from "../plan/catalog.ts";
-import { planFile, type PlanRef, resolvePlan, type SessionScope } from "../session/resolve.ts";
+import { planFile, type PlanRef, type SessionScope } from "../session/plan_ref.ts";
+import { resolvePlan } from "../session/resolve.ts";
 import { cacheName, readCache, writeCache } from "../fs/cache.ts";
 import { clearTurnMarker, hasTurnMarker, setTurnMarker } from "./turn_markers.ts";
 

@@ -10,7 +10,8 @@
  */
 
 import { cacheLoc, cacheName, readCache, writeCache } from "../fs/cache.ts";
-import { appendExisting, listDir } from "../fs/files.ts";
+import { listDir } from "../fs/dirs.ts";
+import { appendExisting } from "../fs/write.ts";
 
 /** Lines kept per host event. */
 export const RING_SIZE = 20;

@@ -12,7 +12,8 @@
 import { fnv1a64 } from "../core/session/binding.ts";
 import { type BoundedDir, boundedLoc, cacheLoc, makeRoom } from "../fs/cache.ts";
 import { inspectListed, planningLoc } from "../fs/containment.ts";
-import { listDir, removeFile, writeFile } from "../fs/files.ts";
+import { listDir } from "../fs/dirs.ts";
+import { removeFile, writeFile } from "../fs/write.ts";
 
 /** Most turn markers kept. */
 export const MAX_TURN_MARKERS = 64;

@@ -10,8 +10,9 @@ import type { AgentLedger } from "../core/ledger/records.ts";
 import { ContainmentError, PwfError } from "../core/errors.ts";
 import { decodeText, mebibytes } from "../core/text/text.ts";
 import { inspect, type Location, showLoc } from "../fs/containment.ts";
-import { type FileBytes, listDir, readFile, readFileTail } from "../fs/files.ts";
-import { planFile, type PlanRef } from "../session/resolve.ts";
+import { listDir } from "../fs/dirs.ts";
+import { type FileBytes, readFile, readFileTail } from "../fs/read.ts";
+import { planFile, type PlanRef } from "../session/plan_ref.ts";
 
 const LEDGER_NAME_REGEXP = /^ledger-[A-Za-z0-9_-]+\.jsonl$/;
 

@@ -14,11 +14,12 @@ import {
 } from "../core/ledger/records.ts";
 import type { Plan } from "../core/plan/parse.ts";
 import { encodeText } from "../core/text/text.ts";
-import { readFile, writeFile } from "../fs/files.ts";
+import { readFile } from "../fs/read.ts";
+import { writeFile } from "../fs/write.ts";
 import { ledgerTooLarge, MAX_LEDGER_BYTES, recentLedgers, wholeLedgers } from "./files.ts";
 import { type LockOptions, withLock } from "../fs/lock.ts";
 import { requirePlanningPlan } from "../plan/tree.ts";
-import { planFile, type PlanRef } from "../session/resolve.ts";
+import { planFile, type PlanRef } from "../session/plan_ref.ts";
 
 /**
  * The ledger summary as a hook fire (and `pwf catchup`) shows it: bounded

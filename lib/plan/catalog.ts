@@ -10,7 +10,8 @@ import { countPhases, parsePlan } from "../core/plan/parse.ts";
 import { isFinished } from "../core/session/binding.ts";
 import { decodeText } from "../core/text/text.ts";
 import { inspect, planningLoc } from "../fs/containment.ts";
-import { listDir, readFile } from "../fs/files.ts";
+import { listDir } from "../fs/dirs.ts";
+import { readFile } from "../fs/read.ts";
 
 /** Where retired plans live: `.planning/.archive/<id>/` (dot-named: every resolver skips it). */
 export const ARCHIVE_DIR = ".archive";

@@ -10,19 +10,18 @@ import { type Mode, parseMode } from "../core/plan/mode.ts";
 import { sha256Hex } from "../core/text/sha256.ts";
 import { decodeText, mebibytes } from "../core/text/text.ts";
 import { inspect, type Location, planningLoc } from "../fs/containment.ts";
+import { makeDir } from "../fs/dirs.ts";
 import {
   type FileBytes,
-  makeDir,
   READ_CAP,
   readBytesOrNull,
   readFile,
   readOptionalFile,
   readWholeFile,
-  removeFile,
-  writeFile,
-} from "../fs/files.ts";
+} from "../fs/read.ts";
+import { removeFile, writeFile } from "../fs/write.ts";
 import { withLock } from "../fs/lock.ts";
-import { planFile, type PlanRef } from "../session/resolve.ts";
+import { planFile, type PlanRef } from "../session/plan_ref.ts";
 
 /** Create `.planning/` (0700) and its `.gitignore` (ignoring `.cache/`) if absent. */
 export function ensurePlanning(root: string): void {

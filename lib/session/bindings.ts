@@ -22,7 +22,9 @@ import {
 } from "../core/session/binding.ts";
 import { decodeText } from "../core/text/text.ts";
 import { type Location, planningLoc, showLoc } from "../fs/containment.ts";
-import { listDir, readFile, writeFile } from "../fs/files.ts";
+import { listDir } from "../fs/dirs.ts";
+import { readFile } from "../fs/read.ts";
+import { writeFile } from "../fs/write.ts";
 import { type BoundedDir, boundedLoc, makeRoom } from "../fs/cache.ts";
 import { isoTimestamp } from "../core/text/timestamp.ts";
 

@@ -13,95 +13,18 @@ import { ContainmentError } from "../core/errors.ts";
 import { isValidPlanId } from "../core/plan/id.ts";
 import { ambiguityWhy } from "../core/session/binding.ts";
 import { decodeText } from "../core/text/text.ts";
-import {
-  bindingListed,
-  type BindingState,
-  listBindings,
-  readBinding,
-  touchBinding,
-  writeBinding,
-} from "./bindings.ts";
-import { inspect, legacyLoc, type Location, planningLoc } from "../fs/containment.ts";
-import { pause, readFile } from "../fs/files.ts";
-import type { PlanFileName } from "../fs/paths.ts";
+import { type BindingState, listBindings, touchBinding, writeBinding } from "./bindings.ts";
+import { inspect, legacyLoc, planningLoc } from "../fs/containment.ts";
+import { readFile } from "../fs/read.ts";
 import { planStates } from "../plan/catalog.ts";
-
-/** A resolved plan: where its files live. */
-export interface PlanRef {
-  /** Plan id, or null for the legacy root plan. */
-  readonly id: string | null;
-  /** Whether this is the read-only legacy root plan. */
-  readonly legacy: boolean;
-  /** The plan directory (`.planning/<id>`), or the root for a legacy plan. */
-  readonly dir: Location;
-  /** Display path of the plan directory relative to the root. */
-  readonly display: string;
-}
-
-/** How the plan was chosen. */
-export type ResolutionSource =
-  | "PLAN_ID"
-  | "session"
-  | "active_plan"
-  | "only_open"
-  | "only_plan"
-  | "legacy";
-
-/** Outcome of resolution. */
-export type Resolution =
-  | {
-    readonly kind: "plan";
-    readonly plan: PlanRef;
-    readonly source: ResolutionSource;
-    readonly why: string;
-  }
-  | { readonly kind: "none"; readonly why: string }
-  | {
-    readonly kind: "refused";
-    readonly why: string;
-    /** With two or more open plans and nothing chosen: the plans to choose from. */
-    readonly choices?: readonly string[];
-  };
-
-/** The session a resolution is for (a hook's payload id, or one from the environment). */
-export interface SessionScope {
-  /** A validated session id (lib/hosts/payload.ts isValidSessionId). */
-  readonly id: string;
-  /** When set, bind an unbound session to what resolves (hooks do; commands only read). */
-  readonly bind?: {
-    /** Host name recorded in the binding. */
-    readonly host: string;
-    readonly now: Date;
-    /** Re-stamp an existing binding now (SessionStart: startup, resume, clear, compact). */
-    readonly refresh?: boolean;
-    /** The host process (`claude:<pid>`), recorded in the binding. */
-    readonly proc?: string | undefined;
-    /** SessionStart after /clear: an unbound session takes over the plan of the last session of `proc`. */
-    readonly afterClear?: boolean;
-  };
-}
-
-/** A file of a resolved plan. */
-export function planFile(plan: PlanRef, name: PlanFileName | string): Location {
-  return plan.legacy
-    ? legacyLoc(plan.dir.root, name)
-    : planningLoc(plan.dir.root, plan.id ?? "", name);
-}
-
-/** A resolved plan reference for a plan id. */
-export function planRef(root: string, id: string): PlanRef {
-  return { id, legacy: false, dir: planningLoc(root, id), display: `.planning/${id}` };
-}
-
-/** Whether plan `id` has a task_plan.md: true, false, or the containment refusal. */
-function planFileState(root: string, id: string): boolean | string {
-  try {
-    return inspect(planningLoc(root, id, "task_plan.md")).kind === "file";
-  } catch (err) {
-    if (err instanceof ContainmentError) return err.message;
-    throw err;
-  }
-}
+import {
+  planFileState,
+  type PlanRef,
+  planRef,
+  type Resolution,
+  type SessionScope,
+} from "./plan_ref.ts";
+import { boundPlanState, sessionBinding } from "./relook.ts";
 
 function readPointer(root: string): string | null {
   try {
@@ -186,56 +109,6 @@ function bySession(root: string, id: string, session: string | undefined): Resol
     source: "session",
     why: `this session's plan (session ${session} is bound to it)`,
   };
-}
-
-/**
- * Waits (ms) before each look again at a session's binding, or at its
- * plan, that the last look could not confirm. On Windows a lookup or open
- * can fail for a moment while another process holds or renames files, and
- * acting on that one answer would switch the session to another plan and
- * bind it there for good. Bounded (about 0.1 s), paid only when a look failed.
- */
-export const RELOOK_MS: readonly number[] = [1, 2, 5, 10, 20, 40];
-
-/** `read()`, and again after each RELOOK_MS wait while `again` holds for what it gave. */
-function steady<T>(read: () => T, again: (got: T) => boolean): T {
-  let got = read();
-  for (const wait of RELOOK_MS) {
-    if (!again(got)) return got;
-    pause(wait);
-    got = read();
-  }
-  return got;
-}
-
-/**
- * A session's binding, looked at again while it cannot be read, or reads as
- * missing although the bindings directory lists it. Still so after the last
- * look: "unreadable", which is never replaced (bindIfNew); a session that was
- * never bound costs one listing of that directory.
- */
-function sessionBinding(root: string, id: string): BindingState {
-  // The listing answer for the read steady last looked at: steady returns that read
-  // when it stops early, so the directory is listed again only for a read never looked at.
-  let looked: BindingState | null = null;
-  let listed = false;
-  const got = steady(() => readBinding(root, id), (b) => {
-    looked = b;
-    listed = b.kind === "none" && bindingListed(root, id);
-    return b.kind === "unreadable" || listed;
-  });
-  const stillListed = got === looked ? listed : got.kind === "none" && bindingListed(root, id);
-  return stillListed
-    ? {
-      kind: "unreadable",
-      why: `.planning/.cache/bindings lists this session's binding, but it reads as missing`,
-    }
-    : got;
-}
-
-/** Whether a bound session's plan is there, looked at again while it seems gone. */
-function boundPlanState(root: string, id: string): boolean | string {
-  return steady(() => planFileState(root, id), (s) => s === false);
 }
 
 /** After /clear in the same host process: the plan of the last session bound there, bound to this one. */

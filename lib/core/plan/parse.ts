@@ -1,6 +1,11 @@
 /**
  * The one Markdown plan parser (SPEC section 3): phases, statuses and the
  * named sections of task_plan.md, ignoring fenced code and HTML comments.
+ *
+ * Over 300 lines on purpose: it is one concept, the grammar of a plan, read
+ * two ways that must agree line for line: the one-pass reader every hook fire
+ * uses (parsePlanOnePass) and the full reader it is held to by a property test
+ * (parsePlanFull, parse_onepass_test.ts). Split, the two would drift apart.
  * @module
  */
 

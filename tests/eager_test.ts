@@ -2,11 +2,28 @@
  * The eager-functions build step (tools/eager.ts, docs/build.md): the
  * artifact is ASCII, a fire of the artifact compiles few of its functions
  * lazily, and the rewrite keeps a program's behaviour while making exactly
- * the functions that ran eager (checked with V8's own function events).
+ * the functions that ran eager (checked with V8's own function events); when
+ * the step cannot apply, the build ships the plain bundle after one line, and
+ * a bundle that fails by itself still fails the build.
  */
 
-import { asciiOnly, eagerRewrite, functionEvents, mustRun, topLevel } from "../tools/eager.ts";
-import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
+import {
+  asciiOnly,
+  eagerRewrite,
+  EagerUnavailable,
+  functionEvents,
+  mustRun,
+  topLevel,
+} from "../tools/eager.ts";
+import {
+  buildBundle,
+  BundleError,
+  bundleHeader,
+  type EagerSteps,
+  plainBundle,
+  sourceKey,
+} from "../tools/bundle.ts";
+import { assert, assertEquals, assertRejects, assertStringIncludes } from "./assert.ts";
 import { MAIN, REPO, SAMPLE_PLAN, tempProject, writeText } from "./helpers.ts";
 
 /** Names of the functions V8 compiled lazily (on their first call) in a run: "parse-function" events of the script. */
@@ -139,4 +156,155 @@ Deno.test("no String.raw template in lib/ holds a non-ASCII character (the build
   }
   await walk(`${REPO}/lib`);
   assertEquals(found, []);
+});
+
+/** The body of a bundle: everything after its first (key) line. */
+function body(text: string): string {
+  return text.slice(text.indexOf("\n") + 1);
+}
+
+/** A claude prompt fire of `file` on a fresh typical project: exit 0 and the plan's goal in the answer. */
+async function firesWell(file: string, dir: string): Promise<void> {
+  await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+  await writeText(dir, ".planning/.active_plan", "p\n");
+  const v = await mustRun(file, dir, ["--version"], null, "");
+  assert(v.stdout.startsWith("pwf "), v.stdout);
+  const r = await mustRun(
+    file,
+    dir,
+    ["hook", "claude", "UserPromptSubmit"],
+    null,
+    JSON.stringify({ session_id: "s", hook_event_name: "UserPromptSubmit", prompt: "go" }),
+  );
+  assertStringIncludes(r.stdout, "Ship the sample feature with tests.");
+}
+
+// Each way the eager step can fail on a working bundle (docs/build.md), injected into the build.
+const FAILURES: readonly { what: string; steps: Partial<EagerSteps>; reason: string }[] = [
+  {
+    what: "V8's log holds nothing the step can read",
+    steps: {
+      profile: () =>
+        Promise.resolve({ ...functionEvents("v8-version,99\nnot,a,log\n", "pwf.js"), answers: [] }),
+    },
+    reason: "V8 logged no function of the bundle",
+  },
+  {
+    what: "a fire under V8's logging fails",
+    steps: { profile: () => Promise.reject(new EagerUnavailable("pwf hook claude none exited 1")) },
+    reason: "pwf hook claude none exited 1",
+  },
+  {
+    what: "the rewrite does not match the bundler's output",
+    steps: {
+      rewrite: () => {
+        throw new Error("unexpected shape at 1234");
+      },
+    },
+    reason: "the rewrite threw: unexpected shape at 1234",
+  },
+  {
+    what: "the rewritten bundle answers otherwise than the plain one",
+    steps: {
+      fault: () =>
+        Promise.resolve("pwf hook claude PreToolUse answers otherwise than before the rewrite"),
+    },
+    reason:
+      "the rewritten bundle failed its check: pwf hook claude PreToolUse answers otherwise than before the rewrite",
+  },
+];
+
+/** A tree whose main.ts answers every fixture fire and `--version` (what the eager step needs of a bundle). */
+async function tinyTree(dir: string): Promise<string> {
+  await writeText(
+    dir,
+    "tree/main.ts",
+    [
+      `function answer(args: string[]): string {`,
+      `  return args[0] === "--version" ? "pwf 0.0.0" : JSON.stringify({ args });`,
+      `}`,
+      `console.log(answer(Deno.args));`,
+      ``,
+    ].join("\n"),
+  );
+  return `${dir}/tree`;
+}
+
+Deno.test("for each way the eager step can fail, the build says so in one line and ships the plain bundle", async () => {
+  const p = await tempProject("pwf-eager-");
+  try {
+    const tree = await tinyTree(p.dir);
+    await plainBundle(tree, `${p.dir}/plain.js`);
+    const plain = await Deno.readTextFile(`${p.dir}/plain.js`);
+    for (const [i, f] of FAILURES.entries()) {
+      const out = `${p.dir}/out-${i}/pwf.js`;
+      const lines: string[] = [];
+      const built = await buildBundle(tree, out, { eager: f.steps, warn: (l) => lines.push(l) });
+      assertEquals(built, { eager: false, reason: f.reason }, f.what);
+      assertEquals(lines, [
+        `pwf build: eager compilation skipped (${f.reason}); shipping the plain bundle`,
+      ], f.what);
+      assertEquals(await Deno.readTextFile(out), plain, `${f.what}: not the plain bundle`);
+      assertEquals(await bundleHeader(out), { key: await sourceKey(tree), plain: true }, f.what);
+      assertEquals(
+        (await Array.fromAsync(Deno.readDir(`${p.dir}/out-${i}`))).length,
+        1,
+        "no temp file left",
+      );
+    }
+  } finally {
+    await p.cleanup();
+  }
+});
+
+Deno.test("pwf's own build, when its rewrite throws, ships the plain bundle after one line, and that bundle works", async () => {
+  const p = await tempProject("pwf-eager-");
+  try {
+    await plainBundle(REPO, `${p.dir}/plain.js`);
+    const plain = await Deno.readTextFile(`${p.dir}/plain.js`);
+    assert(body(plain) !== body(await Deno.readTextFile(MAIN)), "dist/pwf.js is the eager bundle");
+    const out = `${p.dir}/out/pwf.js`;
+    const lines: string[] = [];
+    const rewrite = () => {
+      throw new Error("unexpected shape at 1234");
+    };
+    const built = await buildBundle(REPO, out, { eager: { rewrite }, warn: (l) => lines.push(l) });
+    const reason = "the rewrite threw: unexpected shape at 1234";
+    assertEquals(built, { eager: false, reason });
+    assertEquals(lines, [
+      `pwf build: eager compilation skipped (${reason}); shipping the plain bundle`,
+    ]);
+    assertEquals(await Deno.readTextFile(out), plain, "not the plain bundle");
+    await firesWell(out, `${p.dir}/project`);
+  } finally {
+    await p.cleanup();
+  }
+});
+
+Deno.test("a bundle whose own fixture fire fails fails the build, eager step or not", async () => {
+  const p = await tempProject("pwf-eager-");
+  try {
+    // A product bug: every hook fire crashes, with or without V8's logging.
+    await writeText(
+      p.dir,
+      "tree/main.ts",
+      `if (Deno.args[0] === "hook") Deno.exit(3);\nconsole.log("pwf 0.0.0");\n`,
+    );
+    const lines: string[] = [];
+    const out = `${p.dir}/tree/dist/pwf.js`;
+    const err = await assertRejects(
+      () => buildBundle(`${p.dir}/tree`, out, { warn: (l) => lines.push(l) }),
+      BundleError,
+      "fails a fixture fire by itself, without the eager step: pwf hook",
+    );
+    assertStringIncludes(err.message, "exited 3");
+    assertEquals(lines, [], "no 'skipped' line for a bundle that is broken by itself");
+    assertEquals(await Deno.stat(out).then(() => true, () => false), false, "nothing shipped");
+  } finally {
+    await p.cleanup();
+  }
+});
+
+Deno.test("dist/pwf.js is the eager bundle, not a plain one", async () => {
+  assertEquals((await bundleHeader(MAIN))?.plain, false);
 });

@@ -14,13 +14,28 @@
  * renaming it into place, one builder at a time (a lock file), so parallel
  * test processes never run a half-written or an old build.
  *
+ * After `deno bundle`, the eager step (tools/eager.ts) rewrites the bundle so
+ * the hook path's functions are in V8's code cache. When that step cannot
+ * apply (V8's log, a fire under V8's logging, the rewrite or its check
+ * fails), the build says so in one line and ships the plain bundle, marked
+ * `plain` in its first line; a plain bundle that fails a fixture fire by
+ * itself still fails the build.
+ *
  * `deno run -A tools/bundle.ts` builds if stale; `--check` only reports
- * (exit 1 when stale); `--force` always rebuilds.
+ * (exit 1 when stale); `--force` always rebuilds (and retries the eager step).
  * @module
  */
 
 import { REPO_ROOT } from "./file_url.ts";
-import { asciiOnly, eagerRewrite, profileFunctions, rewriteFault } from "./eager.ts";
+import {
+  asciiOnly,
+  eagerRewrite,
+  EagerUnavailable,
+  plainFault,
+  type Profile,
+  profileFunctions,
+  rewriteFault,
+} from "./eager.ts";
 
 /** Where the artifact lives, relative to the repository (ignored by git). */
 export const BUNDLE_REL = "dist/pwf.js";
@@ -44,8 +59,16 @@ export const BUNDLE_ARGS: readonly string[] = [
 /** The build's own modules (beside this one), part of the key: what turns the sources into the artifact. */
 const BUILD_TOOLS: readonly string[] = ["./bundle.ts", "./eager.ts", "./batches.ts"];
 
-/** The first line of every bundle: `// pwf bundle <key>; built by tools/bundle.ts ...`. */
-const HEADER_RE = /^\/\/ pwf bundle ([0-9a-f]{64});/;
+/**
+ * The first line of every bundle: `// pwf bundle <key>; built by tools/bundle.ts ...`,
+ * with `plain (eager compilation skipped); ` after the key when the eager step did not apply.
+ */
+const HEADER_RE = /^\/\/ pwf bundle ([0-9a-f]{64});( plain)?/;
+
+function header(key: string, eager: boolean): string {
+  const plain = eager ? "" : " plain (eager compilation skipped);";
+  return `// pwf bundle ${key};${plain} built by tools/bundle.ts from main.ts (do not edit; see docs/build.md)\n`;
+}
 
 /** The command a developer runs to (re)build the artifact by hand. */
 export const BUILD_COMMAND = "npx -y deno@2.9.6 task bundle";
@@ -106,8 +129,8 @@ export async function sourceKey(root: string): Promise<string> {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The key recorded in a bundle file, or null (missing, unreadable or not a pwf bundle). */
-export async function bundleKey(file: string): Promise<string | null> {
+/** What a bundle's first line records: its key and whether it is plain (no eager step). */
+export async function bundleHeader(file: string): Promise<{ key: string; plain: boolean } | null> {
   let head: string;
   try {
     using f = await Deno.open(file);
@@ -117,68 +140,180 @@ export async function bundleKey(file: string): Promise<string | null> {
   } catch {
     return null;
   }
-  return HEADER_RE.exec(head)?.[1] ?? null;
+  const m = HEADER_RE.exec(head);
+  return m ? { key: m[1]!, plain: m[2] !== undefined } : null;
 }
 
-/** Whether the artifact of `root` exists and was built from its current sources. */
-export async function bundleStatus(
-  root: string = REPO_ROOT,
-): Promise<{ fresh: boolean; key: string; file: string }> {
-  const file = join(root, BUNDLE_REL);
-  const [key, have] = await Promise.all([sourceKey(root), bundleKey(file)]);
-  return { fresh: have === key, key, file };
+/** The key recorded in a bundle file, or null (missing, unreadable or not a pwf bundle). */
+export async function bundleKey(file: string): Promise<string | null> {
+  return (await bundleHeader(file))?.key ?? null;
 }
 
 /**
- * Bundle `root`/main.ts into `out` (written via a temp file and a rename).
- * Deterministic: the same sources give the same bytes, wherever `root` is.
+ * Whether the artifact of `root` exists and was built from its current
+ * sources, and whether it is plain. A plain bundle of the current sources is
+ * fresh: it is rebuilt (and the eager step retried) when the key changes or
+ * on `--force`, not on every check.
  */
-export async function buildBundle(root: string, out: string, key?: string): Promise<void> {
-  const k = key ?? await sourceKey(root);
+export async function bundleStatus(
+  root: string = REPO_ROOT,
+): Promise<{ fresh: boolean; plain: boolean; key: string; file: string }> {
+  const file = join(root, BUNDLE_REL);
+  const [key, have] = await Promise.all([sourceKey(root), bundleHeader(file)]);
+  return { fresh: have?.key === key, plain: have?.plain ?? false, key, file };
+}
+
+/** The parts of the eager step (tools/eager.ts); a test replaces one to make the step fail. */
+export interface EagerSteps {
+  /** Runs the bundle under V8's logging: function ranges, what ran, what each fixture fire printed. */
+  readonly profile: (file: string) => Promise<Profile>;
+  /** The rewrite of the bundle's text. */
+  readonly rewrite: typeof eagerRewrite;
+  /** Why the rewritten bundle answers otherwise than the profiled one, or null. */
+  readonly fault: (file: string, answers: readonly string[]) => Promise<string | null>;
+}
+
+/** The real eager step. */
+export const EAGER_STEPS: EagerSteps = {
+  profile: profileFunctions,
+  rewrite: eagerRewrite,
+  fault: rewriteFault,
+};
+
+/** How `buildBundle` builds. */
+export interface BuildOptions {
+  /** The sources' key (`sourceKey(root)`), when the caller has it. */
+  readonly key?: string;
+  /** Parts of the eager step to use instead of EAGER_STEPS' (tests inject failures so). */
+  readonly eager?: Partial<EagerSteps>;
+  /** Where the one line of a skipped eager step goes (default: stderr). */
+  readonly warn?: (line: string) => void;
+}
+
+/** What a build shipped: the eager bundle, or the plain one and the one-line reason. */
+export type Built = { readonly eager: true } | { readonly eager: false; readonly reason: string };
+
+function message(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).replace(/\s+/g, " ").trim();
+}
+
+/** Write `out` through a temp file beside it (renamed into place when `fill` returns). */
+async function viaTemp<T>(out: string, fill: (tmp: string) => Promise<T>): Promise<T> {
   const dir = out.slice(0, Math.max(out.lastIndexOf("/"), out.lastIndexOf("\\")));
   if (dir) await Deno.mkdir(dir, { recursive: true });
   const tmp = `${out}.tmp-${Deno.pid}-${crypto.randomUUID().slice(0, 8)}`;
-  const config = await Deno.stat(join(root, "deno.json")).then(() => true, () => false);
   try {
-    const r = await new Deno.Command(Deno.execPath(), {
-      args: [
-        ...BUNDLE_ARGS,
-        ...(config ? ["--config", join(root, "deno.json")] : ["--no-config"]),
-        "-o",
-        tmp,
-        "main.ts",
-      ],
-      cwd: root, // esbuild names modules relative to the cwd: keep it the tree's root
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    if (!r.success) throw new BundleError(explainBundleFailure(new TextDecoder().decode(r.stderr)));
-    const body = asciiOnly(await Deno.readTextFile(tmp));
-    await Deno.writeTextFile(tmp, body);
-    const built = await Deno.realPath(tmp);
-    const prof = await profileFunctions(built).catch((err) => {
-      throw new BundleError(
-        `the eager-functions step (tools/eager.ts) could not run the new bundle: ${
-          err instanceof Error ? err.message : err
-        }`,
-      );
-    });
-    const eager = eagerRewrite(body, prof.compiled, prof.executed).text;
-    await Deno.writeTextFile(
-      tmp,
-      `// pwf bundle ${k}; built by tools/bundle.ts from main.ts (do not edit; see docs/build.md)\n${eager}`,
-    );
-    const fault = await rewriteFault(built, prof.answers);
-    if (fault) {
-      throw new BundleError(
-        `the eager-functions rewrite (tools/eager.ts) broke the bundle: ${fault}`,
-      );
-    }
+    const r = await fill(tmp);
     await Deno.rename(tmp, out);
+    return r;
   } finally {
     await Deno.remove(tmp).catch(() => {});
   }
+}
+
+/** `deno bundle` of `root`/main.ts into `tmp`, made ASCII (asciiOnly): the plain bundle's body. */
+async function bundleBody(root: string, tmp: string): Promise<string> {
+  const config = await Deno.stat(join(root, "deno.json")).then(() => true, () => false);
+  const r = await new Deno.Command(Deno.execPath(), {
+    args: [
+      ...BUNDLE_ARGS,
+      ...(config ? ["--config", join(root, "deno.json")] : ["--no-config"]),
+      "-o",
+      tmp,
+      "main.ts",
+    ],
+    cwd: root, // esbuild names modules relative to the cwd: keep it the tree's root
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!r.success) throw new BundleError(explainBundleFailure(new TextDecoder().decode(r.stderr)));
+  return asciiOnly(await Deno.readTextFile(tmp));
+}
+
+/**
+ * The eager bundle's text (header included), or `EagerUnavailable`: every
+ * way the step can fail on a bundle that works (see docs/build.md). `tmp`
+ * holds `body` when called and is where the rewrite is checked.
+ */
+async function eagerText(
+  body: string,
+  tmp: string,
+  head: string,
+  steps: EagerSteps,
+): Promise<string> {
+  const prof = await steps.profile(tmp);
+  if (prof.compiled.length === 0) throw new EagerUnavailable("V8 logged no function of the bundle");
+  if (prof.executed.size === 0) {
+    throw new EagerUnavailable("V8 logged no function that the fixture fires ran");
+  }
+  let rewritten: { text: string; eager: number };
+  try {
+    rewritten = steps.rewrite(body, prof.compiled, prof.executed);
+  } catch (err) {
+    throw new EagerUnavailable(`the rewrite threw: ${message(err)}`);
+  }
+  if (rewritten.eager === 0) {
+    throw new EagerUnavailable("no function the fixture fires ran has a shape the rewrite handles");
+  }
+  const text = `${head}${rewritten.text}`;
+  await Deno.writeTextFile(tmp, text);
+  const fault = await steps.fault(tmp, prof.answers).catch((err) => message(err));
+  if (fault) throw new EagerUnavailable(`the rewritten bundle failed its check: ${fault}`);
+  return text;
+}
+
+/**
+ * Bundle `root`/main.ts into `out` (written via a temp file and a rename),
+ * with the eager step (tools/eager.ts) when it applies, else plain after one
+ * line to `warn`. Deterministic: the same sources give the same bytes,
+ * wherever `root` is. Throws BundleError when `deno bundle` fails or the
+ * bundle fails a fixture fire by itself.
+ */
+export async function buildBundle(
+  root: string,
+  out: string,
+  opts: BuildOptions = {},
+): Promise<Built> {
+  const k = opts.key ?? await sourceKey(root);
+  const steps: EagerSteps = { ...EAGER_STEPS, ...opts.eager };
+  return await viaTemp(out, async (tmp): Promise<Built> => {
+    const body = await bundleBody(root, tmp);
+    await Deno.writeTextFile(tmp, body);
+    const built = await Deno.realPath(tmp);
+    try {
+      await Deno.writeTextFile(tmp, await eagerText(body, built, header(k, true), steps));
+      return { eager: true };
+    } catch (err) {
+      if (!(err instanceof EagerUnavailable)) {
+        throw new BundleError(`the eager-functions step (tools/eager.ts) failed: ${message(err)}`);
+      }
+      await Deno.writeTextFile(tmp, `${header(k, false)}${body}`);
+      const fault = await plainFault(built);
+      if (fault) {
+        throw new BundleError(
+          `the new bundle fails a fixture fire by itself, without the eager step: ${fault}`,
+        );
+      }
+      const reason = message(err);
+      (opts.warn ?? ((l) => console.error(l)))(
+        `pwf build: eager compilation skipped (${reason}); shipping the plain bundle`,
+      );
+      return { eager: false, reason };
+    }
+  });
+}
+
+/**
+ * The plain bundle of `root` (`deno bundle`, made ASCII, marked plain; no
+ * eager step and no fixture fire) into `out`: what a build whose eager step
+ * did not apply ships. The bench measures it against the eager one.
+ */
+export async function plainBundle(root: string, out: string, key?: string): Promise<void> {
+  const k = key ?? await sourceKey(root);
+  await viaTemp(out, async (tmp) => {
+    await Deno.writeTextFile(tmp, `${header(k, false)}${await bundleBody(root, tmp)}`);
+  });
 }
 
 /** `deno bundle` failed; the message is one line saying why and what to do. */
@@ -227,7 +362,7 @@ export async function ensureBundle(
         const again = await bundleStatus(root);
         if (again.fresh) return { file: again.file, built: false };
         log(`pwf: building ${BUNDLE_REL} (sources changed)`);
-        await buildBundle(root, again.file, again.key);
+        await buildBundle(root, again.file, { key: again.key });
         return { file: again.file, built: true };
       } finally {
         await Deno.remove(lock).catch(() => {});
@@ -244,19 +379,24 @@ export async function ensureBundle(
 
 if (import.meta.main) {
   const args = Deno.args;
+  const plainNote = `plain (eager compilation was skipped; "${BUILD_COMMAND} --force" retries)`;
   if (args.includes("--check")) {
     const st = await bundleStatus(REPO_ROOT);
     if (!st.fresh) {
       console.error(`pwf: ${BUNDLE_REL} is stale or missing; run "${BUILD_COMMAND}"`);
       Deno.exit(1);
     }
+    if (st.plain) console.error(`pwf: ${BUNDLE_REL} is ${plainNote}`);
   } else if (args.includes("--force")) {
     const key = await sourceKey(REPO_ROOT);
-    await buildBundle(REPO_ROOT, join(REPO_ROOT, BUNDLE_REL), key);
+    await buildBundle(REPO_ROOT, join(REPO_ROOT, BUNDLE_REL), { key });
     if (!args.includes("--quiet")) console.error(`pwf: built ${BUNDLE_REL}`);
   } else {
     const quiet = args.includes("--quiet");
     const r = await ensureBundle(REPO_ROOT, (l) => console.error(l));
-    if (!quiet && !r.built) console.error(`pwf: ${BUNDLE_REL} is up to date`);
+    if (!quiet && !r.built) {
+      const st = await bundleStatus(REPO_ROOT);
+      console.error(`pwf: ${BUNDLE_REL} is up to date${st.plain ? `, ${plainNote}` : ""}`);
+    }
   }
 }

@@ -29,6 +29,10 @@
  * (UTF-16 units), read from the same text that is rewritten; the bundle is
  * made ASCII first (`asciiOnly`), so a position is also a byte offset and V8
  * keeps the source as a one-byte string.
+ *
+ * The step leans on V8's log format and esbuild's output shape, which a Deno
+ * upgrade may change: when it cannot apply, it throws `EagerUnavailable` and
+ * the build ships the plain bundle (tools/bundle.ts, docs/build.md).
  * @module
  */
 
@@ -37,6 +41,14 @@ import { PERMISSION_FLAGS } from "../lib/core/permissions.ts";
 import { attestationText } from "../lib/core/plan/attestation.ts";
 import { sha256Hex } from "../lib/core/text/sha256.ts";
 import { inBatches } from "./batches.ts";
+
+/**
+ * The eager step cannot apply to this bundle (V8's log, a fire under V8's
+ * logging, the rewrite or its check failed): speed is lost, nothing else, so
+ * the build ships the plain bundle once the plain bundle passes the fixture
+ * fires itself (`plainFault`). The message is the one-line reason.
+ */
+export class EagerUnavailable extends Error {}
 
 /** A function literal's source range in the bundle, as V8 reports it: its parameter list to its end. */
 export interface FnRange {
@@ -330,16 +342,32 @@ export async function loggedRun(
   }
 }
 
+/** What is wrong with a run, or null: it must exit 0 (every hook fire does) and, with `v8`, leave V8's log. */
+function runProblem(r: Run, args: readonly string[], v8: readonly string[] | null): string | null {
+  const what = `pwf ${args.join(" ")}`;
+  if (r.code < 0) return `${what} did not finish within ${FIRE_TIMEOUT_MS} ms`;
+  if (r.code !== 0) return `${what} exited ${r.code}`;
+  if (v8 !== null && !r.log.includes("\nscript-details,")) {
+    return `${what}: V8 wrote no function log (flags: ${v8.join(",")})`;
+  }
+  return null;
+}
+
 /** `loggedRun`, throwing unless the fire exited 0 (every hook fire does) and V8 logged the bundle. */
 export async function mustRun(...run: Parameters<typeof loggedRun>): Promise<Run> {
   const [, , args, v8] = run;
   const r = await loggedRun(...run);
-  const what = `pwf ${args.join(" ")}`;
-  if (r.code < 0) throw new Error(`${what} did not finish within ${FIRE_TIMEOUT_MS} ms`);
-  if (r.code !== 0) throw new Error(`${what} exited ${r.code}`);
-  if (v8 !== null && !r.log.includes("\nscript-details,")) {
-    throw new Error(`${what}: V8 wrote no function log (flags: ${v8.join(",")})`);
-  }
+  const problem = runProblem(r, args, v8);
+  if (problem !== null) throw new Error(problem);
+  return r;
+}
+
+/** `loggedRun` under V8's logging for the profile: a failure is the step's, not yet the bundle's. */
+async function profiledRun(...run: Parameters<typeof loggedRun>): Promise<Run> {
+  const [, , args, v8] = run;
+  const r = await loggedRun(...run);
+  const problem = runProblem(r, args, v8);
+  if (problem !== null) throw new EagerUnavailable(problem);
   return r;
 }
 
@@ -387,11 +415,12 @@ async function runFires(
   work: string,
   tag: string,
   v8: readonly string[] | null,
+  run: typeof mustRun,
 ): Promise<Run[]> {
   return await inBatches([...fixtureFires().entries()], 3, async ([i, f]) => {
     const dir = `${work}/${tag}-${i}`;
     await fixtureProject(dir, f.gated);
-    return await mustRun(file, dir, ["hook", f.host, f.event], v8, payload(f.event, dir));
+    return await run(file, dir, ["hook", f.host, f.event], v8, payload(f.event, dir));
   });
 }
 
@@ -402,24 +431,29 @@ function comparable(stdout: string, dir: string): string {
     .replace(/[0-9a-f]{16,}/g, "<hex>");
 }
 
+/** What `profileFunctions` found: the input of `eagerRewrite` and of `rewriteFault`. */
+export interface Profile {
+  readonly compiled: FnRange[];
+  readonly executed: Set<number>;
+  readonly answers: string[];
+}
+
 /**
  * Every function's range in `file` (V8 under `--no-lazy`), the functions
  * that the fixture fires execute, and what each fire printed (for
- * `rewriteFault`).
+ * `rewriteFault`). A run that fails under V8's logging throws
+ * `EagerUnavailable`; whether the bundle itself fails is `plainFault`'s to say.
  */
-export async function profileFunctions(
-  file: string,
-): Promise<{ compiled: FnRange[]; executed: Set<number>; answers: string[] }> {
+export async function profileFunctions(file: string): Promise<Profile> {
   const name = file.slice(Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\")) + 1);
   const work = await Deno.makeTempDir({ prefix: "pwf-eager-" });
   try {
     await fixtureProject(`${work}/all`, false);
     const all = functionEvents(
-      (await mustRun(file, `${work}/all`, ["hook", "claude", "none"], ["--no-lazy"], "")).log,
+      (await profiledRun(file, `${work}/all`, ["hook", "claude", "none"], ["--no-lazy"], "")).log,
       name,
     );
-    if (all.compiled.length === 0) throw new Error(`V8 logged no function of ${name}`);
-    const runs = await runFires(file, work, "fire", []);
+    const runs = await runFires(file, work, "fire", [], profiledRun);
     const executed = new Set<number>();
     for (const r of runs) for (const s of functionEvents(r.log, name).executed) executed.add(s);
     const answers = runs.map((r, i) => comparable(r.stdout, `${work}/fire-${i}`));
@@ -438,12 +472,30 @@ export async function rewriteFault(
   file: string,
   answers: readonly string[],
 ): Promise<string | null> {
+  return await bundleFault(file, answers);
+}
+
+/**
+ * Why the plain bundle `file` cannot ship, or null: every fixture fire must
+ * exit 0 within FIRE_TIMEOUT_MS and `--version` must work. Checked when the
+ * eager step did not apply, so that a bundle that fails by itself fails the
+ * build instead of passing for an eager problem.
+ */
+export async function plainFault(file: string): Promise<string | null> {
+  return await bundleFault(file, null);
+}
+
+/** The fixture fires and `--version` on `file`, each fire's answer compared with `answers` when given. */
+async function bundleFault(
+  file: string,
+  answers: readonly string[] | null,
+): Promise<string | null> {
   const work = await Deno.makeTempDir({ prefix: "pwf-eager-" });
   try {
-    const runs = await runFires(file, work, "check", null);
+    const runs = await runFires(file, work, "check", null, mustRun);
     const fires = fixtureFires();
     for (const [i, r] of runs.entries()) {
-      if (comparable(r.stdout, `${work}/check-${i}`) !== answers[i]) {
+      if (answers !== null && comparable(r.stdout, `${work}/check-${i}`) !== answers[i]) {
         const f = fires[i]!;
         return `pwf hook ${f.host} ${f.event} answers otherwise than before the rewrite`;
       }

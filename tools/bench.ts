@@ -13,7 +13,10 @@
  *    /usr/bin/time) divided likewise. Also the mean CPU time (user + system)
  *    and its ratio: on a shared machine the wall time also measures the
  *    others' load, the CPU time much less so. Interleaved: every round runs every case
- *    once. Must reach 1.5x / 2.0x (time), 1.35x / 1.6x (memory).
+ *    once. Must reach 1.5x / 2.0x (time), 1.35x / 1.6x (memory). One more row
+ *    runs the typical prompt fire on the plain bundle (`plainBundle`: no eager
+ *    step, what a build ships when that step cannot apply), and a line gives
+ *    the eager bundle's time over the plain one's.
  * 2. A 100k-phase plan (~3.7 MiB): wall time of every claude tier
  *    (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PreCompact,
  *    Stop). Must stay under 1 s.
@@ -25,6 +28,7 @@
  *
  * Options: `--runs N` (default 20, at least 10), `--big-runs N` (100k-phase
  * runs per tier, default 5), `--no-micro` (skip 4), `--no-big`, `--no-session`,
+ * `--no-plain` (no plain-bundle row),
  * `--flag F` (an extra `deno run` flag for every case, the baseline included,
  * e.g. `--flag --v8-flags=--no-lazy`, to measure a flag before adopting it).
  * @module
@@ -35,7 +39,7 @@ import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { attestationText } from "../lib/core/plan/attestation.ts";
 import { sha256Hex } from "../lib/core/text/sha256.ts";
 import { phasePlan, syntheticPlan } from "../bench/plans.ts";
-import { ensureBundle } from "./bundle.ts";
+import { bundleHeader, ensureBundle, plainBundle } from "./bundle.ts";
 
 const deno = Deno.execPath();
 const args = Deno.args;
@@ -50,6 +54,7 @@ const hasTime = await Deno.stat("/usr/bin/time").then(() => true, () => false);
 const FLAGS = [...RUN_FLAGS, ...PERMISSION_FLAGS, ...extra];
 
 const pwf = (await ensureBundle(REPO_ROOT, (l) => console.error(l))).file;
+const pwfPlain = (await bundleHeader(pwf))?.plain ?? false;
 
 interface Sample {
   /** Wall time, measured here around the spawn. */
@@ -122,7 +127,7 @@ const payload = (event: string) =>
     prompt: "go on",
   });
 
-const hook = (event: string) => ["run", ...FLAGS, pwf, "hook", "claude", event];
+const hook = (event: string, module = pwf) => ["run", ...FLAGS, module, "hook", "claude", event];
 
 interface Case {
   readonly name: string;
@@ -150,12 +155,21 @@ const cases: Case[] = [
     }))
   ),
 ];
+const PLAIN_CASE = "hook claude UserPromptSubmit (plain bundle)";
+if (!args.includes("--no-plain")) {
+  const plain = `${await Deno.makeTempDir({ prefix: "pwf-bench-" })}/pwf.js`;
+  made.push(plain.slice(0, -"/pwf.js".length));
+  await plainBundle(REPO_ROOT, plain);
+  const event = "UserPromptSubmit";
+  cases.push({ name: PLAIN_CASE, dir: typical, argv: hook(event, plain), stdin: payload(event) });
+}
 
 console.log(
   `pwf bench: deno ${Deno.version.deno}, ${Deno.build.target}, ${navigator.hardwareConcurrency} CPUs, ` +
     `${runs} interleaved runs per case after 3 warm-up runs; module ${pwf}`,
 );
 console.log(`flags: ${FLAGS.join(" ")}`);
+if (pwfPlain) console.log("note: the module is plain (its build skipped eager compilation)");
 const samples = new Map<string, Sample[]>(cases.map((c) => [c.name, []]));
 for (const c of cases) for (let i = 0; i < 3; i++) await once(c.dir, c.argv, c.stdin);
 for (let i = 0; i < runs; i++) {
@@ -199,6 +213,19 @@ console.log(
   "(wall: median; cpu: mean user+system time of the process, which other load on the machine " +
     "does not inflate; peak: median max RSS)",
 );
+const plainRuns = samples.get(PLAIN_CASE);
+if (plainRuns) {
+  const eagerRuns = samples.get("hook claude UserPromptSubmit (typical plan)")!;
+  const ms = (xs: Sample[]) => median(xs.map((x) => x.ms));
+  const cpu = (xs: Sample[]) => mean(xs.map((x) => x.cpu ?? 0));
+  console.log(
+    `eager compilation: typical prompt fire ${ms(eagerRuns).toFixed(1)} ms vs ${
+      ms(plainRuns).toFixed(1)
+    } ms on the plain bundle: ${(ms(eagerRuns) / ms(plainRuns)).toFixed(2)}x wall${
+      hasTime ? `, ${(cpu(eagerRuns) / cpu(plainRuns)).toFixed(2)}x cpu` : ""
+    }`,
+  );
+}
 
 if (!args.includes("--no-big")) {
   const many = await project(phasePlan(100_000));

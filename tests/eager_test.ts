@@ -12,9 +12,9 @@ import {
   eagerRewrite,
   EagerUnavailable,
   functionEvents,
-  mustRun,
   topLevel,
 } from "../tools/eager.ts";
+import { mustRun } from "../tools/eager_fires.ts";
 import {
   buildBundle,
   BundleError,
@@ -117,7 +117,7 @@ Deno.test("the artifact is ASCII and a typical hook fire compiles few of its fun
     await writeText(p.dir, ".planning/p/progress.md", "# Progress\n- started\n");
     await writeText(p.dir, ".planning/.active_plan", "p\n");
     const name = MAIN.slice(Math.max(MAIN.lastIndexOf("/"), MAIN.lastIndexOf("\\")) + 1);
-    // The turn's events (tools/eager.ts EAGER_OPS); a start or a stop compiles its own on first call.
+    // The turn's events (tools/eager_fires.ts EAGER_OPS); a start or a stop compiles its own on first call.
     for (const event of ["UserPromptSubmit", "PreToolUse", "PostToolUse"]) {
       const r = await mustRun(
         MAIN,

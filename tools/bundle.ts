@@ -57,7 +57,12 @@ export const BUNDLE_ARGS: readonly string[] = [
 ];
 
 /** The build's own modules (beside this one), part of the key: what turns the sources into the artifact. */
-const BUILD_TOOLS: readonly string[] = ["./bundle.ts", "./eager.ts", "./batches.ts"];
+const BUILD_TOOLS: readonly string[] = [
+  "./bundle.ts",
+  "./eager.ts",
+  "./eager_fires.ts",
+  "./batches.ts",
+];
 
 /**
  * The first line of every bundle: `// pwf bundle <key>; built by tools/bundle.ts ...`,

@@ -78,7 +78,7 @@ export const PERMISSION_FLAGS: readonly string[] = [
  *
  * `--min-semi-space-size=4` (MB): V8's young generation starts at 4 MB
  * instead of growing from 1 MB, so a fire that allocates a big plan's lines
- * runs fewer scavenges. Measured (docs/performance.md, "Eager functions"):
+ * runs fewer scavenges. Measured (docs/performance.md, "Flags"):
  * 1 MiB plan wall 0.96x paired, peak +0.8 MiB (1.54x the empty script,
  * under its 1.6x); a typical fire allocates less than that and is unchanged
  * (no scavenge either way).

@@ -8,12 +8,8 @@ import {
 } from "../lib/core/agent/texts.ts";
 import { field, parseFrontmatter } from "../lib/core/text/frontmatter.ts";
 import { sessionStartGuidance } from "../lib/core/inject/guidance.ts";
-import {
-  commandFile,
-  referenceFile,
-  SKILL_HOSTS,
-  skillFile,
-} from "../lib/core/agent/skill_hosts.ts";
+import { commandFile, referenceFile, skillFile } from "../lib/core/agent/agent_files.ts";
+import { SKILL_HOSTS } from "../lib/hosts/skill_places.ts";
 import { COMMANDS, findCommand } from "../lib/cli/commands.ts";
 import {
   findRefs,

@@ -81,6 +81,20 @@ Deno.test("doctor fails (exit 1) on a tampered plan and on an unattested gated p
   });
 });
 
+Deno.test("doctor's gate line gives the cap and, from the host table, each host's own limit", async () => {
+  await inProject(async (dir) => {
+    await initPlan(dir, ["G", "--gated"]);
+    assertStringIncludes(
+      (await runPwf(dir, ["doctor"])).stdout,
+      "gate: 0 consecutive block(s), cap 20 (Claude Code/GitHub Copilot: 7)",
+    );
+    assertStringIncludes(
+      (await runPwf(dir, ["doctor"], { env: { PWF_GATE_CAP: "3" } })).stdout,
+      "gate: 0 consecutive block(s), cap 3 (Claude Code/GitHub Copilot: 3)",
+    );
+  });
+});
+
 Deno.test("doctor with no plan warns and exits 0", async () => {
   await inProject(async (dir) => {
     const r = await runPwf(dir, ["doctor"]);

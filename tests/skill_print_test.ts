@@ -8,7 +8,7 @@ import {
   SKILL_WORKFLOW_COMMANDS,
 } from "../lib/core/agent/texts.ts";
 import { field, parseFrontmatter } from "../lib/core/text/frontmatter.ts";
-import { SKILL_HOSTS } from "../lib/core/agent/skill_hosts.ts";
+import { SKILL_HOSTS } from "../lib/hosts/skill_places.ts";
 import { assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { inProject, REPO, runPwf } from "./helpers.ts";
 

@@ -6,6 +6,8 @@
 
 import { assert, assertEquals } from "./assert.ts";
 import { REPO } from "./helpers.ts";
+import { HOSTS } from "../lib/hosts/table.ts";
+import { SKILL_HOSTS } from "../lib/hosts/skill_places.ts";
 import {
   coreCheck,
   filesUnder,
@@ -138,4 +140,33 @@ Deno.test("docs/architecture.md's layer table is the one tools/layers.ts enforce
     doc.includes(renderLayersMarkdown()),
     "run `deno task gen` to refresh docs/architecture.md",
   );
+});
+
+/** A host-name branch: `x.name === "codex"`, `host !== "cursor"`, `findHost("claude")`, either way round. */
+function hostBranches(text: string): string[] {
+  const names = [...new Set([...HOSTS, ...SKILL_HOSTS].map((h) => h.name))].join("|");
+  const q = `"(?:${names})"`;
+  const re = new RegExp(
+    `(?:\\b(?:name|host)\\s*[!=]==\\s*${q})|(?:${q}\\s*[!=]==\\s*[\\w.]*\\b(?:name|host)\\b)|(?:find(?:Skill)?Host\\(${q}\\))`,
+    "g",
+  );
+  return [...text.matchAll(re)].map((m) => m[0]);
+}
+
+Deno.test("hostBranches() finds a comparison with a host's name either way round, and a lookup by literal name", () => {
+  assertEquals(hostBranches(`spec.name === "cursor" ? a : b`), [`name === "cursor"`]);
+  assertEquals(hostBranches(`if ("codex" !== args.host) {}`), [`"codex" !== args.host`]);
+  assertEquals(hostBranches(`findHost("claude")?.gateLimit`), [`findHost("claude")`]);
+  assertEquals(hostBranches(`format === "codex"; s.name === "task_plan.md"`), []);
+});
+
+Deno.test("nothing outside lib/hosts branches on a host's name: every host decision is data in the host table", async () => {
+  const found: string[] = [];
+  for (const f of await filesUnder(REPO, "lib")) {
+    if (!f.endsWith(".ts") || f.startsWith("lib/hosts/") || f.endsWith("_test.ts")) continue;
+    for (const hit of hostBranches(await Deno.readTextFile(`${REPO}/${f}`))) {
+      found.push(`${f}: ${hit}`);
+    }
+  }
+  assertEquals(found, []);
 });

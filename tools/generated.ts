@@ -8,7 +8,7 @@
  */
 
 import { REPO_ROOT } from "./file_url.ts";
-import { renderSkillHostsMarkdown } from "../lib/core/agent/skill_hosts.ts";
+import { renderSkillHostsMarkdown } from "../lib/hosts/skill_places.ts";
 import { COMMANDS } from "../lib/cli/commands.ts";
 import { renderCommandsMarkdown } from "../lib/cli/help.ts";
 import {

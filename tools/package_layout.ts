@@ -18,12 +18,12 @@ import { AGENT_COMMAND_NAMES, SKILL_NAME } from "../lib/core/agent/texts.ts";
 import { BUILD_INFO } from "../lib/core/build_info.ts";
 import {
   commandFile,
-  findSkillHost,
   installedCommandName,
   referenceFile,
   skillFile,
   type SkillHost,
-} from "../lib/core/agent/skill_hosts.ts";
+} from "../lib/core/agent/agent_files.ts";
+import { findSkillHost } from "../lib/hosts/skill_places.ts";
 import { findHost, type HostSpec } from "../lib/hosts/mod.ts";
 import { type LayoutFile, pluginLayout, stableJson } from "./plugin_layout.ts";
 

@@ -7,12 +7,8 @@
 
 import { AGENT_COMMAND_NAMES, SKILL_NAME } from "../lib/core/agent/texts.ts";
 import { BUILD_INFO } from "../lib/core/build_info.ts";
-import {
-  commandFile,
-  findSkillHost,
-  referenceFile,
-  skillFile,
-} from "../lib/core/agent/skill_hosts.ts";
+import { commandFile, referenceFile, skillFile } from "../lib/core/agent/agent_files.ts";
+import { findSkillHost } from "../lib/hosts/skill_places.ts";
 import { claude as claudeHost } from "../lib/hosts/claude.ts";
 
 /** One file of the layout, its path relative to the plugin root. */

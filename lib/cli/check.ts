@@ -8,7 +8,6 @@
 
 import { checkJson, checkLines, checkReport, phasesRemain } from "../core/report/check.ts";
 import { NoPlanError, UsageError } from "../core/errors.ts";
-import { GATE_HOST_LIMITS } from "../core/gate/rule.ts";
 import { lintPlan } from "../core/plan/lint.ts";
 import { parsePlan } from "../core/plan/parse.ts";
 import { decodeText } from "../core/text/text.ts";
@@ -16,14 +15,9 @@ import { readFile } from "../fs/read.ts";
 import { evaluateGate, type GateOutcome } from "../gate/evaluate.ts";
 import { planFile } from "../session/plan_ref.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
-import {
-  HOOK_STDIN,
-  parsePayload,
-  type Payload,
-  sessionIdFor,
-  STDIN_CAP,
-} from "../hosts/payload.ts";
-import { findHost } from "../hosts/table.ts";
+import { HOOK_STDIN, parsePayload, type Payload, STDIN_CAP } from "../hosts/payload.ts";
+import { sessionIdFor } from "../hosts/session_env.ts";
+import { findHost, HOSTS } from "../hosts/table.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { printJson, requirePlan } from "./plan_context.ts";
 
@@ -40,7 +34,7 @@ const FLAGS = [
   {
     name: "host",
     value: "HOST",
-    choices: Object.keys(GATE_HOST_LIMITS).sort(),
+    choices: HOSTS.map((h) => h.name).sort(),
     summary: "with --gate: clamp the cap to this host's own limit (claude: 7)",
   },
   JSON_FLAG,
@@ -97,7 +91,7 @@ async function runGate(args: CheckArgs, ctx: Context): Promise<number> {
     root: ctx.root,
     env: (name) => ctx.host.env(name),
     payload,
-    hostLimit: args.host === undefined ? null : GATE_HOST_LIMITS[args.host] ?? null,
+    hostLimit: (args.host === undefined ? undefined : findHost(args.host))?.gateLimit ?? null,
     session: gateSession(args.host, payload, ctx),
   });
   if (args.json) printJson(ctx, gateJson(o));

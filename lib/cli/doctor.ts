@@ -15,7 +15,7 @@ import {
   receiptChecks,
   renderDoctor,
 } from "../core/report/doctor.ts";
-import { GATE_HOST_LIMITS, gateCap } from "../core/gate/rule.ts";
+import { gateCap } from "../core/gate/rule.ts";
 import {
   composePosttool,
   composePrecompact,
@@ -28,7 +28,7 @@ import { READ_PATHS, WRITE_PATHS } from "../core/permissions.ts";
 import { cacheName, readCache, removeCache, writeCache } from "../fs/cache.ts";
 import { identityStrength, inspect, planningLoc } from "../fs/containment.ts";
 import { readGateState } from "../gate/state.ts";
-import { gatherState, sessionCatchup } from "../inject/fire.ts";
+import { composeSessionStart, gatherState } from "../inject/fire.ts";
 import { HOSTS } from "../hosts/table.ts";
 import { readReceipts } from "../inject/receipts.ts";
 import type { PlanRef } from "../session/plan_ref.ts";
@@ -175,12 +175,13 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
   if (s.mode.gate && !plan.legacy) {
     const g = readGateState(plan);
     const cap = gateCap(env("PWF_GATE_CAP"), null);
+    const hosts = hostCaps(env("PWF_GATE_CAP"));
     out.push({
       status: g.problem ? "WARN" : "PASS",
       name: "gate",
-      detail: `${g.counters.blocks} consecutive block(s), cap ${cap} (Claude Code/Copilot: ${
-        gateCap(env("PWF_GATE_CAP"), GATE_HOST_LIMITS.claude)
-      })${g.problem ? `; ${g.problem}` : ""}`,
+      detail: `${g.counters.blocks} consecutive block(s), cap ${cap}${hosts ? ` (${hosts})` : ""}${
+        g.problem ? `; ${g.problem}` : ""
+      }`,
     });
   } else {
     out.push({ status: "PASS", name: "gate", detail: "not armed (the plan is not in gated mode)" });
@@ -192,15 +193,7 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
       ["pretool", () => composePretool(s)],
       ["precompact", () => Promise.resolve(composePrecompact(s))],
       ["posttool", () => Promise.resolve(composePosttool(s))],
-      [
-        "session-start",
-        async () =>
-          await composeUserprompt(s) +
-          await sessionCatchup(plan, why, ctx.host.now(), s.budget, {
-            text: s.planText,
-            parsed: s.plan,
-          }),
-      ],
+      ["session-start", () => composeSessionStart(plan, why, ctx.host.now(), s, s.budget)],
     ] as const
   ) {
     const t0 = performance.now();
@@ -209,6 +202,17 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
   }
   out.push({ status: "PASS", name: "timing", detail: `in-process compose: ${timings.join(", ")}` });
   return out;
+}
+
+/** The cap for each host with its own Stop-block limit (the host table's `gateLimit`), hosts of one cap together. */
+function hostCaps(envCap: string | undefined): string {
+  const limited = HOSTS.filter((h) => h.gateLimit !== undefined);
+  const caps = [...new Set(limited.map((h) => gateCap(envCap, h.gateLimit)))];
+  return caps.map((cap) =>
+    `${
+      limited.filter((h) => gateCap(envCap, h.gateLimit) === cap).map((h) => h.title).join("/")
+    }: ${cap}`
+  ).join(", ");
 }
 
 /** Which plans are open, which sessions are bound to which plan, unusable binding files. */

@@ -9,7 +9,6 @@ import { displayPathsIn } from "../core/text/display.ts";
 import { cutFramed, reframe } from "../core/inject/framing.ts";
 import type { Tier } from "../core/inject/compose.ts";
 import {
-  cursorStopPayload,
   findEvent,
   findHost,
   HOOK_STDIN,
@@ -24,7 +23,6 @@ import {
   stringField,
 } from "../hosts/mod.ts";
 import { evaluateGate } from "../gate/evaluate.ts";
-import { GATE_HOST_LIMITS } from "../core/gate/rule.ts";
 import { appendLedger } from "../ledger/store.ts";
 import { HOOK_WAIT_MS } from "../fs/lock.ts";
 import { fireInjection, injectBudget, scopeOf, startTurn } from "../inject/fire.ts";
@@ -56,10 +54,13 @@ const NOTHING: OpResult = { context: "", block: null };
 /** Gate conditions worth a line on stderr when the stop is allowed. */
 const NOTABLE_ALLOW: ReadonlySet<string> = new Set(["cap", "stall", "state-unreadable", "error"]);
 
-/** The host process a hook runs under, when the host says (Claude Code exports CLAUDE_PID). */
-function processToken(env: (name: string) => string | undefined): string | undefined {
-  const pid = env("CLAUDE_PID");
-  return pid !== undefined && /^[0-9]{1,10}$/.test(pid) ? `claude:${pid}` : undefined;
+/** The host process a hook runs under (`<host>:<pid>`), when the host says (its spec's `processEnv`). */
+function processToken(
+  spec: HostSpec,
+  env: (name: string) => string | undefined,
+): string | undefined {
+  const pid = spec.processEnv === undefined ? undefined : env(spec.processEnv);
+  return pid !== undefined && /^[0-9]{1,10}$/.test(pid) ? `${spec.name}:${pid}` : undefined;
 }
 
 async function perform(
@@ -71,7 +72,7 @@ async function perform(
   const env = (n: string) => ctx.host.env(n);
   const sessionId = sessionIdFor(payload, spec.sessionIdKeys, env);
   const now = ctx.host.now();
-  const proc = processToken(env);
+  const proc = processToken(spec, env);
   const opts = {
     root: ctx.root,
     env,
@@ -85,12 +86,11 @@ async function perform(
   const scope = scopeOf(opts);
   switch (event.op) {
     case "stop": {
-      const p = spec.name === "cursor" ? cursorStopPayload(payload) : payload;
       const g = await evaluateGate({
         root: ctx.root,
         env,
-        payload: p,
-        hostLimit: GATE_HOST_LIMITS[spec.name] ?? null,
+        payload: spec.stopPayload?.(payload) ?? payload,
+        hostLimit: spec.gateLimit ?? null,
         session: scope,
       });
       // Say why only when the gate itself let go (cap, stall, unreadable state, error);
@@ -114,7 +114,7 @@ async function perform(
     default: {
       // Nothing for silent fires: a host that drops this event's context gets nothing
       // computed (only side-effect-free tiers; a prompt still starts a new turn).
-      if (SIDE_EFFECT_FREE.has(event.op) && dropsContext(spec, event)) {
+      if (SIDE_EFFECT_FREE.has(event.op) && event.dropsContext === true) {
         return { result: NOTHING, outcome: "silent", planId: null };
       }
       const fire = await fireInjection(event.op as Tier, opts);
@@ -137,11 +137,6 @@ async function perform(
 
 /** Tiers whose fire changes nothing on disk when it injects nothing (receipts aside). */
 const SIDE_EFFECT_FREE: ReadonlySet<string> = new Set(["pretool", "posttool", "precompact"]);
-
-/** Whether the host's answer for this event is the same with or without context (e.g. Codex's PreCompact). */
-function dropsContext(spec: HostSpec, event: HostEvent): boolean {
-  return spec.respond(event, { context: "x\n", block: null }) === spec.respond(event, NOTHING);
-}
 
 async function recordError(
   spec: HostSpec,

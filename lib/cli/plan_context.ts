@@ -7,7 +7,7 @@
 import { displayJoin, displayPath, displayPathsIn } from "../core/text/display.ts";
 import type { Attestation } from "../core/plan/attestation.ts";
 import { NoPlanError } from "../core/errors.ts";
-import { sessionIdFromEnv } from "../hosts/payload.ts";
+import { sessionIdFromEnv } from "../hosts/session_env.ts";
 import { repairedLine } from "../plan/tree.ts";
 import { type PlanRef, type Resolution } from "../session/plan_ref.ts";
 import { resolvePlan } from "../session/resolve.ts";

@@ -10,11 +10,10 @@ import { UsageError } from "../core/errors.ts";
 import {
   type AgentFile,
   commandFile,
-  findSkillHost,
   referenceFile,
-  SKILL_HOST_NAMES,
   skillFile,
-} from "../core/agent/skill_hosts.ts";
+} from "../core/agent/agent_files.ts";
+import { findSkillHost, SKILL_HOST_NAMES } from "../hosts/skill_places.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { printJson } from "./plan_context.ts";

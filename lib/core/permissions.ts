@@ -19,10 +19,11 @@ export const WRITE_PATHS: readonly string[] = [".planning"];
 
 /**
  * Environment variables pwf may read. Each is documented in the README's
- * "Environment" table; the non-pwf ones are `NO_COLOR` (colour control) and
- * the session ids hosts export to the agent's shell (lib/hosts/payload.ts
- * SESSION_ENV), read only to know which session a command runs in, and
- * Claude Code's CLAUDE_PID (the session after /clear keeps its plan).
+ * "Environment" table; the non-pwf ones are `NO_COLOR` (colour control),
+ * the session ids hosts export to the agent's shell (each host's `sessionEnv`
+ * in the host table), read only to know which session a command runs in,
+ * and the host process id a host gives its hooks (`processEnv`: Claude
+ * Code's CLAUDE_PID, so the session after /clear keeps its plan).
  */
 export const ENV_VARS: readonly string[] = [
   "PLANNING_DISABLED",

@@ -41,7 +41,7 @@ export interface GateRequest {
   readonly env: (name: string) => string | undefined;
   /** The host's Stop payload, parsed JSON (anything not an object counts as `{}`). */
   readonly payload: unknown;
-  /** The host's own block limit (GATE_HOST_LIMITS[host]); null/undefined: none. */
+  /** The host's own block limit (its HostSpec `gateLimit`); null/undefined: none. */
   readonly hostLimit?: number | null;
   /** The session the Stop belongs to (its binding decides the plan). */
   readonly session?: SessionScope | undefined;

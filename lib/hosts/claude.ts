@@ -102,9 +102,15 @@ export const claude: HostSpec = {
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond: settingsRespond("text"),
   sessionIdKeys: ["session_id"],
+  // Equal to the payload's session_id, in hooks and the Bash tool (measured, 2.1.332).
+  sessionEnv: "CLAUDE_CODE_SESSION_ID",
   windowsRunner: "bash-or-powershell",
   // Claude Code replaces context over 10,000 characters by a 2 KB preview (measured).
   maxContext: 9500,
+  // Claude Code ends the turn itself after 8 consecutive Stop-hook blocks: pwf stops at 7 and says why.
+  gateLimit: 7,
+  // Exported to every hook of one Claude Code process (measured): /clear starts a new session id in it.
+  processEnv: "CLAUDE_PID",
   proven:
     "real CLI (Claude Code 2.1.332, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after Write, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; the plugin and `--merge` routes; a second prompt after `--continue` gets a fresh UserPromptSubmit frame of the changed plan; golden tests",
   notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +

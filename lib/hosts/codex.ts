@@ -40,6 +40,7 @@ const EVENTS: readonly HostEvent[] = [
     op: "precompact",
     timeout: 10,
     does: "nothing to print (Codex has no model channel here); re-injected at SessionStart",
+    dropsContext: true,
   },
   { name: "Stop", op: "stop", timeout: 30, does: "completion gate for gated plans" },
 ];
@@ -65,6 +66,8 @@ export const codex: HostSpec = {
   respond: settingsRespond("none"),
   // Codex spills hook text over ~2,500 tokens (~10,000 characters) to a file.
   sessionIdKeys: ["session_id"],
+  // Given to the commands Codex runs (docs/hosts.md).
+  sessionEnv: "CODEX_THREAD_ID",
   windowsRunner: "cmd-or-powershell",
   maxContext: 9500,
   proven:

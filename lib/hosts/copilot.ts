@@ -76,6 +76,8 @@ export const copilot: HostSpec = {
   settings: { layout: "flat", commandKeys: ["bash", "powershell", "command"] },
   respond,
   sessionIdKeys: ["sessionId"],
+  // 8 consecutive agentStop blocks end the turn (docs/hosts.md): pwf stops at 7 and says why.
+  gateLimit: 7,
   windowsRunner: "powershell",
   proven:
     "real CLI (Copilot CLI 1.0.102, `deno task e2e`): sessionStart frames, the postToolUse nudge, the agentStop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a second prompt after `--continue` gets a fresh sessionStart frame of the changed plan; golden tests",

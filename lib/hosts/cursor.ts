@@ -76,6 +76,7 @@ export const cursor: HostSpec = {
   },
   settings: { layout: "flat", commandKeys: ["command"] },
   respond,
+  stopPayload: cursorStopPayload,
   // Every event carries conversation_id; only sessionStart also has session_id (same value).
   sessionIdKeys: ["conversation_id", "session_id"],
   windowsRunner: "unknown",

@@ -6,6 +6,7 @@
  */
 
 import type { SettingsShape } from "../core/settings/merge.ts";
+import type { Payload } from "./payload.ts";
 import { commandBin, type WindowsHost, type WindowsRunner } from "./windows_bin.ts";
 
 /** The core operations a hook event can map to. */
@@ -31,6 +32,12 @@ export interface HostEvent {
   readonly timeout: number;
   /** What the event does, for the README. */
   readonly does: string;
+  /**
+   * Set when the host's answer to this event ignores context (Codex's
+   * PreCompact): a side-effect-free tier then computes nothing. Declared, never
+   * inferred; lib/hosts/table_test.ts holds it to what `respond` renders.
+   */
+  readonly dropsContext?: boolean;
 }
 
 /** The result of an operation, before the host wraps it. */
@@ -90,6 +97,28 @@ export interface HostSpec {
   readonly sessionIdKeys: readonly string[];
   /** The most characters the host takes in one context string whole (none: no documented limit). */
   readonly maxContext?: number;
+  /**
+   * The host's own limit on consecutive Stop blocks, which clamps
+   * `PWF_GATE_CAP` (absent: the host has none, the cap alone decides).
+   */
+  readonly gateLimit?: number;
+  /**
+   * The host's Stop payload in the gate's terms, when its fields differ
+   * (Cursor: `loop_count` and `status` instead of `stop_hook_active`).
+   */
+  readonly stopPayload?: (payload: Payload) => Payload;
+  /**
+   * The environment variable holding the id of the host process a hook runs
+   * under (Claude Code: CLAUDE_PID), so a session started by /clear keeps its
+   * plan; must be in the sandbox's --allow-env list (lib/core/permissions.ts).
+   */
+  readonly processEnv?: string;
+  /**
+   * The environment variable the host exports to the agent's shell with its
+   * session id (Claude Code: CLAUDE_CODE_SESSION_ID), so a pwf command the
+   * model runs knows its session; must be in the sandbox's --allow-env list.
+   */
+  readonly sessionEnv?: string;
   /** Notes for the README's host section. */
   readonly notes: string;
   /**

@@ -5,5 +5,5 @@
 
 export * from "./host_spec.ts";
 export * from "./payload.ts";
+export * from "./session_env.ts";
 export * from "./table.ts";
-export { cursorStopPayload } from "./cursor.ts";

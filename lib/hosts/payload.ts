@@ -98,54 +98,6 @@ export function sessionIdOf(p: Payload, keys: readonly string[]): string | undef
   return undefined;
 }
 
-/**
- * Environment variables that carry a session id into commands, first set
- * wins: pwf's own, then the ones hosts export to the agent's shell (Claude
- * Code: CLAUDE_CODE_SESSION_ID, measured; Codex: CODEX_THREAD_ID). Each is in
- * the sandbox's --allow-env list (lib/core/permissions.ts).
- */
-export const SESSION_ENV: readonly string[] = [
-  "PWF_SESSION_ID",
-  "CLAUDE_CODE_SESSION_ID",
-  "CODEX_THREAD_ID",
-];
-
-/**
- * The session id from the environment (SESSION_ENV), when valid.
- * @example
- * ```ts
- * import { sessionIdFromEnv } from "./payload.ts";
- * const env = (n: string) => ({ CLAUDE_CODE_SESSION_ID: "c-1", PWF_SESSION_ID: "../x" } as Record<string, string>)[n];
- * if (sessionIdFromEnv(env) !== "c-1") throw new Error();
- * ```
- */
-export function sessionIdFromEnv(env: (name: string) => string | undefined): string | undefined {
-  for (const name of SESSION_ENV) {
-    const v = env(name);
-    if (v !== undefined && isValidSessionId(v)) return v;
-  }
-  return undefined;
-}
-
-/**
- * The session a hook or `pwf check --gate` runs in: the payload's id (the
- * host's `sessionIdKeys`), else the environment's (SESSION_ENV).
- * @example
- * ```ts
- * import { sessionIdFor } from "./payload.ts";
- * const env = (n: string) => (n === "PWF_SESSION_ID" ? "e-1" : undefined);
- * if (sessionIdFor({ session_id: "p-1" }, ["session_id"], env) !== "p-1") throw new Error();
- * if (sessionIdFor({ session_id: "../x" }, ["session_id"], env) !== "e-1") throw new Error();
- * ```
- */
-export function sessionIdFor(
-  p: Payload,
-  keys: readonly string[],
-  env: (name: string) => string | undefined,
-): string | undefined {
-  return sessionIdOf(p, keys) ?? sessionIdFromEnv(env);
-}
-
 /** A string field of the payload, or "". */
 export function stringField(p: Payload, key: string): string {
   const v = p[key];

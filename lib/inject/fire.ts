@@ -242,15 +242,8 @@ export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire
   clearTurnMarker(opts.root, planId, session);
   const named = planLine(tier, planId, opts);
   if (tier === "session-start") {
-    const budget = s.budget - named.length;
-    const catchup = await sessionCatchup(r.plan, r.why, opts.now, budget, {
-      text: s.planText,
-      parsed: s.plan,
-    });
-    const body = await composeUserprompt({ ...s, budget: budget - catchup.length });
-    // The plan view has a floor: at a small budget the catch-up gives way.
-    const rest = cutFramed(catchup, Math.max(0, budget - body.length));
-    return { text: named + body + rest, outcome: "injected", planId };
+    const body = await composeSessionStart(r.plan, r.why, opts.now, s, s.budget - named.length);
+    return { text: named + body, outcome: "injected", planId };
   }
   const guard = regressionGuard(opts, s);
   const body = await composeUserprompt({ ...s, budget: s.budget - guard.length - named.length });
@@ -267,8 +260,28 @@ function noPlan(tier: Tier, root: string): Fire {
   return { text, outcome: text ? "guidance" : "no-plan", planId: null };
 }
 
+/**
+ * The session-start text of a gathered plan within `budget` characters (the
+ * plan line aside): the plan view, then the catch-up summary sharing the budget.
+ */
+export async function composeSessionStart(
+  plan: PlanRef,
+  why: string,
+  now: Date,
+  s: InjectionState,
+  budget: number,
+): Promise<string> {
+  const catchup = await sessionCatchup(plan, why, now, budget, {
+    text: s.planText,
+    parsed: s.plan,
+  });
+  const body = await composeUserprompt({ ...s, budget: budget - catchup.length });
+  // The plan view has a floor: at a small budget the catch-up gives way.
+  return body + cutFramed(catchup, Math.max(0, budget - body.length));
+}
+
 /** The zero-access catch-up summary for session-start (at most a third of the budget). */
-export async function sessionCatchup(
+async function sessionCatchup(
   plan: PlanRef,
   why: string,
   now: Date,

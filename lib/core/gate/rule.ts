@@ -13,26 +13,6 @@ import type { PhaseCounts } from "../plan/parse.ts";
 /** Cap on consecutive blocks when `PWF_GATE_CAP` is unset or not a number. */
 export const DEFAULT_GATE_CAP = 20;
 
-/**
- * Each host's own limit on consecutive Stop blocks (null: the host has none,
- * `PWF_GATE_CAP` alone decides). Claude Code ends the turn itself after 8
- * consecutive Stop-hook blocks, so pwf stops at 7 and says why.
- */
-export const GATE_HOST_LIMITS: Readonly<Record<string, number | null>> = {
-  claude: 7,
-  codex: null,
-  copilot: 7,
-  cursor: null,
-  gemini: null,
-  plain: null,
-  opencode: null,
-  pi: null,
-  qwen: null,
-  factory: null,
-  mastra: null,
-  hermes: null,
-};
-
 /** Prefix of every gate line, as in the original. */
 export const GATE_PREFIX = "[planning-with-files]";
 

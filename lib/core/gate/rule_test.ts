@@ -1,5 +1,5 @@
 import { assertEquals, assertNotIncludes, assertStringIncludes } from "../../../tests/assert.ts";
-import { decideGate, GATE_HOST_LIMITS, gateCap, type GateInput, stopHookActive } from "./rule.ts";
+import { decideGate, gateCap, type GateInput, stopHookActive } from "./rule.ts";
 import type { Fingerprint } from "./fingerprint.ts";
 import { parseMode } from "../plan/mode.ts";
 
@@ -137,14 +137,16 @@ Deno.test("gateCap() defaults to 20 for unset or garbage PWF_GATE_CAP", () => {
   assertEquals(gateCap("0", null), 0);
 });
 
+/** Claude Code's limit in the host table (lib/hosts/claude.ts `gateLimit`; lib/hosts/table_test.ts pins it). */
+const CLAUDE_LIMIT = 7;
+
 Deno.test("gateCap() with the Claude host clamps PWF_GATE_CAP=50 to 7", () => {
-  assertEquals(GATE_HOST_LIMITS.claude, 7);
-  assertEquals(gateCap("50", GATE_HOST_LIMITS.claude), 7);
-  assertEquals(gateCap("3", GATE_HOST_LIMITS.claude), 3);
+  assertEquals(gateCap("50", CLAUDE_LIMIT), 7);
+  assertEquals(gateCap("3", CLAUDE_LIMIT), 3);
 });
 
 Deno.test("decideGate() with the Claude cap allows the stop before the 8th consecutive block", () => {
-  const cap = gateCap("50", GATE_HOST_LIMITS.claude);
+  const cap = gateCap("50", CLAUDE_LIMIT);
   let counters = { blocks: 0, lastFingerprint: null as Fingerprint | null };
   const decisions: string[] = [];
   for (let i = 0; i < 8; i++) {

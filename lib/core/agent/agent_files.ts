@@ -1,12 +1,12 @@
 /**
- * Where each agent host looks for skills and slash commands, and the exact
- * file `pwf skill print` gives for it. SKILL.md is the same for every host (all
- * read the Agent Skills format); slash commands differ per host, and Kiro and
- * Hermes take none. Sources and dates: docs/hosts.md ("Skills and commands").
+ * The exact files `pwf skill print` gives for a host, from where the host
+ * reads them (lib/hosts/skill_places.ts holds each host's places). SKILL.md
+ * is the same for every host (all read the Agent Skills format); slash
+ * commands differ per host in format and place.
  * @module
  */
 
-import { AGENT_COMMANDS, REFERENCE_TEXT, SKILL_NAME, SKILL_TEXT } from "./texts.ts";
+import { AGENT_COMMANDS, REFERENCE_TEXT, SKILL_TEXT } from "./texts.ts";
 import { field, parseFrontmatter, renderFrontmatter } from "../text/frontmatter.ts";
 
 /** A host's command file format. */
@@ -34,76 +34,6 @@ export interface SkillHost {
   readonly note?: string;
 }
 
-const md = (dir: string, format: CommandFormat = "claude"): CommandPlace => ({
-  dir,
-  ext: ".md",
-  format,
-  invoke: "/{}",
-});
-
-/** Every host, sorted by name. */
-export const SKILL_HOSTS: readonly SkillHost[] = [
-  { name: "claude", skillDir: `.claude/skills/${SKILL_NAME}`, commands: md(".claude/commands") },
-  {
-    name: "codebuddy",
-    skillDir: `.codebuddy/skills/${SKILL_NAME}`,
-    commands: md(".codebuddy/commands"),
-  },
-  {
-    name: "codex",
-    skillDir: `.agents/skills/${SKILL_NAME}`,
-    commands: { dir: "~/.codex/prompts", ext: ".md", format: "codex", invoke: "/prompts:{}" },
-  },
-  {
-    name: "copilot",
-    skillDir: `.github/skills/${SKILL_NAME}`,
-    commands: { dir: ".github/prompts", ext: ".prompt.md", format: "copilot", invoke: "/{}" },
-  },
-  {
-    name: "cursor",
-    skillDir: `.cursor/skills/${SKILL_NAME}`,
-    commands: md(".cursor/commands", "cursor"),
-  },
-  { name: "factory", skillDir: `.factory/skills/${SKILL_NAME}`, commands: md(".factory/commands") },
-  {
-    name: "gemini",
-    skillDir: `.gemini/skills/${SKILL_NAME}`,
-    commands: { dir: ".gemini/commands", ext: ".toml", format: "gemini", invoke: "/{}" },
-  },
-  {
-    name: "hermes",
-    skillDir: `.hermes/skills/${SKILL_NAME}`,
-    commands: null,
-    note:
-      "list `.hermes/skills` in the profile's `skills.external_dirs`; Hermes offers each skill as a slash command itself",
-  },
-  { name: "kiro", skillDir: `.kiro/skills/${SKILL_NAME}`, commands: null },
-  {
-    name: "mastra",
-    skillDir: `.mastracode/skills/${SKILL_NAME}`,
-    commands: md(".mastracode/commands"),
-  },
-  {
-    name: "opencode",
-    skillDir: `.opencode/skills/${SKILL_NAME}`,
-    commands: md(".opencode/commands", "codex"),
-  },
-  { name: "pi", skillDir: `.pi/skills/${SKILL_NAME}`, commands: md(".pi/prompts", "codex") },
-  {
-    name: "qwen",
-    skillDir: `.qwen/skills/${SKILL_NAME}`,
-    commands: { dir: ".qwen/commands", ext: ".toml", format: "gemini", invoke: "/{}" },
-  },
-];
-
-/** Host names, sorted. */
-export const SKILL_HOST_NAMES: readonly string[] = SKILL_HOSTS.map((h) => h.name);
-
-/** The host of this name, if any. */
-export function findSkillHost(name: string): SkillHost | undefined {
-  return SKILL_HOSTS.find((h) => h.name === name);
-}
-
 /** A file for the user to place: where it goes and its exact content. */
 export interface AgentFile {
   readonly path: string;
@@ -116,7 +46,7 @@ export interface AgentFile {
  * `/status`, `/doctor`, `/loop`, `/goal` or `/plan`.
  * @example
  * ```ts
- * import { installedCommandName } from "./skill_hosts.ts";
+ * import { installedCommandName } from "./agent_files.ts";
  * if (installedCommandName("status") !== "pwf-status" || installedCommandName("pwf") !== "pwf") throw new Error();
  * ```
  */
@@ -176,20 +106,4 @@ export function commandFile(host: SkillHost, name: string): AgentFile | undefine
 function geminiToml(description: string, prompt: string): string {
   if (prompt.includes("'''")) throw new Error("a command prompt must not contain '''");
   return `description = ${JSON.stringify(description)}\nprompt = '''\n${prompt}'''\n`;
-}
-
-/** The README table of skill and command locations (Markdown). */
-export function renderSkillHostsMarkdown(): string {
-  const rows = SKILL_HOSTS.map((h) => {
-    const c = h.commands;
-    const cmd = c ? `\`${c.dir}/NAME${c.ext}\`` : "none";
-    const invoke = c ? `\`${c.invoke.replace("{}", "pwf-plan")}\`` : h.note ?? "-";
-    return `| ${h.name} | \`${h.skillDir}\` | ${cmd} | ${invoke} |`;
-  });
-  return [
-    "| Host | Skill directory | Slash commands (`NAME` below) | Invoke |",
-    "|---|---|---|---|",
-    ...rows,
-    "",
-  ].join("\n");
 }

@@ -40,7 +40,7 @@ export const LAYERS: readonly Layer[] = [
     name: "hosts",
     folders: ["lib/hosts"],
     holds: "the host table: one pure adapter per host (payloads, answers, manifests, quirks)",
-    mayImport: ["core"],
+    mayImport: ["core", "templates"],
   },
   {
     name: "orchestration",

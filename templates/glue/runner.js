@@ -1,28 +1,17 @@
-/**
- * The JavaScript both code-glue hosts (OpenCode's plugin, Pi's extension)
- * share: start `pwf hook <host> <event>` with an argument list (no shell),
- * the payload on stdin, a timer, and `{}` for every failure (pwf missing,
- * exiting non-zero, timing out, printing non-JSON), each logged once.
- * Plain JavaScript, so it is valid inside a TypeScript file too.
- * @module
- */
+// deno-lint-ignore-file no-console prefer-const
+// Template: the runner the OpenCode plugin and the Pi extension share (lib/hosts/glue_template.ts
+// puts it in their __PWF_RUNNER__ line). __PWF_HOST__, __PWF_BIN__ and __PWF_TIMEOUT_MS__ each
+// become a JSON value (their types for `deno task check`: glue_globals.d.ts, which also gives
+// the two templates the types of the functions exported here). This header, through its last
+// line, is not part of the output. Lint: console.error is how glue logs; `timer` is set after
+// the closure that clears it.
+export { blockOf, contextOf, pwf, pwfSync };
+// ---- end of template header ----
+import { spawn, spawnSync } from "node:child_process";
 
-/**
- * The runner source for a host and a pwf binary; `sync` adds `pwfSync`, the
- * same call made synchronously, for a host event whose handler the host does
- * not await (Pi's turn_end).
- */
-export function glueRunner(
-  host: string,
-  bin: string,
-  timeouts: Record<string, number>,
-  sync = false,
-): string {
-  return `import { ${sync ? "spawn, spawnSync" : "spawn"} } from "node:child_process";
-
-const HOST = ${JSON.stringify(host)};
-const BIN = ${JSON.stringify(bin)};
-const TIMEOUT_MS = ${JSON.stringify(timeouts)};
+const HOST = __PWF_HOST__;
+const BIN = __PWF_BIN__;
+const TIMEOUT_MS = __PWF_TIMEOUT_MS__;
 const warned = new Set();
 
 /** One log line per distinct problem: the agent keeps working without plan context. */
@@ -32,7 +21,7 @@ function warn(line) {
   console.error("[pwf] " + line);
 }
 
-/** Run \`BIN hook HOST event\` (no shell) with the payload on stdin; resolves to its JSON answer, {} on any failure. */
+/** Run `BIN hook HOST event` (no shell) with the payload on stdin; resolves to its JSON answer, {} on any failure. */
 function pwf(event, payload, cwd) {
   return new Promise((resolve) => {
     let settled = false;
@@ -89,20 +78,7 @@ function pwf(event, payload, cwd) {
   });
 }
 
-${sync ? SYNC_RUNNER : ""}
-/** The context text of an answer, or "". */
-function contextOf(answer) {
-  return typeof answer.additionalContext === "string" ? answer.additionalContext : "";
-}
 
-/** The gate's block reason of an answer, or "". */
-function blockOf(answer) {
-  return answer.decision === "block" && typeof answer.reason === "string" ? answer.reason : "";
-}
-`;
-}
-
-const SYNC_RUNNER = `
 /** pwf() made synchronously (blocks the host until pwf answers or the timer fires). */
 function pwfSync(event, payload, cwd) {
   let r;
@@ -135,4 +111,13 @@ function pwfSync(event, payload, cwd) {
     return {};
   }
 }
-`;
+
+/** The context text of an answer, or "". */
+function contextOf(answer) {
+  return typeof answer.additionalContext === "string" ? answer.additionalContext : "";
+}
+
+/** The gate's block reason of an answer, or "". */
+function blockOf(answer) {
+  return answer.decision === "block" && typeof answer.reason === "string" ? answer.reason : "";
+}

@@ -9,7 +9,7 @@ import {
   assertNotIncludes,
   assertStringIncludes,
 } from "./assert.ts";
-import { REPO, tempProject } from "./helpers.ts";
+import { MAIN, REPO, tempProject } from "./helpers.ts";
 
 const PERMISSION_ARG =
   /^(-A|-P(=.*)?|--(allow|deny|ignore)-[a-z-]+(=.*)?|--no-prompt|--permission-set.*)$/;
@@ -43,17 +43,51 @@ Deno.test("compile flags, PERMISSION_FLAGS and deno.json's pwf task flags are th
   }
 });
 
-Deno.test("RUN_FLAGS are --no-config and the measured V8 flags; the pwf task carries them and every compile the V8 flags, before the permission flags", () => {
+Deno.test("the pwf task runs with RUN_FLAGS, which carry the V8 flags, and every compile with the V8 flags, before the permission flags", () => {
   for (const f of V8_FLAGS) assert(f.startsWith("--v8-flags="), `${f} is not a V8 flag`);
-  assertEquals(RUN_FLAGS, ["--no-config", ...V8_FLAGS]);
   const config = JSON.parse(Deno.readTextFileSync(`${REPO}/deno.json`));
   const m = /cd "\$INIT_CWD" && deno run (.*?) "\$R\/dist\/pwf\.js"/.exec(config.tasks.pwf);
   assert(m?.[1], config.tasks.pwf);
-  assertEquals(m[1].split(/\s+/), [...RUN_FLAGS, ...PERMISSION_FLAGS]);
+  const task = m[1].split(/\s+/);
+  assertEquals(task, [...RUN_FLAGS, ...PERMISSION_FLAGS]);
+  for (const f of V8_FLAGS) assert(task.includes(f), `the pwf task lacks ${f}`);
   for (const target of TARGETS) {
     const args = compileArgs(target, { entry: "E/pwf.js", config: "E/deno.json" }, "O/pwf");
     const at = args.indexOf(PERMISSION_FLAGS[0]!);
     assertEquals(args.slice(at - V8_FLAGS.length, at), [...V8_FLAGS]);
+  }
+});
+
+Deno.test("deno run with RUN_FLAGS runs the artifact under a deno.json it cannot parse (it loads no configuration)", async () => {
+  const p = await tempProject("pwf-no-config-");
+  try {
+    // Deno looks for a configuration from the module's directory up: put one, broken, above it.
+    await Deno.writeTextFile(`${p.dir}/deno.json`, "{ not json\n");
+    await Deno.mkdir(`${p.dir}/app`);
+    await Deno.copyFile(MAIN, `${p.dir}/app/pwf.js`);
+    const run = async (flags: readonly string[]) => {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", ...flags, "app/pwf.js", "--version"],
+        cwd: p.dir,
+        env: { NO_COLOR: "1" },
+        stdin: "null",
+      }).output();
+      return {
+        code: out.code,
+        stdout: new TextDecoder().decode(out.stdout),
+        stderr: new TextDecoder().decode(out.stderr),
+      };
+    };
+    const bare = await run([]);
+    assert(
+      bare.code !== 0 && bare.stderr.includes("deno.json"),
+      `the broken deno.json was not found: ${bare.stderr}`,
+    );
+    const flagged = await run(RUN_FLAGS);
+    assertEquals(flagged.code, 0, flagged.stderr);
+    assertMatch(flagged.stdout, /^pwf \S+ /);
+  } finally {
+    await p.cleanup();
   }
 });
 

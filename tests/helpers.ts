@@ -213,4 +213,11 @@ export function shownPath(path: string): string {
 }
 
 /** The one way to skip a test (counted and listed with its reason): tests/skip.ts. */
-export { skipOnWindows, skipUnlessSymlinks, skipWhen, symlinksWork } from "./skip.ts";
+export {
+  hardLinksCounted,
+  skipOnWindows,
+  skipUnlessHardLinksCounted,
+  skipUnlessSymlinks,
+  skipWhen,
+  symlinksWork,
+} from "./skip.ts";

@@ -1,5 +1,6 @@
 import { assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { initPlan, inProject, readText, runPwf, shownPath, today } from "./helpers.ts";
+import { skipOnWindows } from "./skip.ts";
 
 Deno.test("init creates .planning/<today>-<slug>/ with three files and points .active_plan at it", async () => {
   await inProject(async (dir) => {
@@ -10,12 +11,7 @@ Deno.test("init creates .planning/<today>-<slug>/ with three files and points .a
     assertStringIncludes(r.stdout, shownPath(`.planning/${id}/task_plan.md`));
     assertStringIncludes(r.stdout, `Active plan: ${id} (${shownPath(".planning/.active_plan")})`);
     for (const f of ["task_plan.md", "findings.md", "progress.md"]) {
-      const info = await Deno.stat(`${dir}/.planning/${id}/${f}`);
-      assertEquals(info.isFile, true);
-      if (Deno.build.os !== "windows") assertEquals(info.mode! & 0o777, 0o600);
-    }
-    if (Deno.build.os !== "windows") {
-      assertEquals((await Deno.stat(`${dir}/.planning/${id}`)).mode! & 0o777, 0o700);
+      assertEquals((await Deno.stat(`${dir}/.planning/${id}/${f}`)).isFile, true, f);
     }
     assertEquals(await readText(dir, ".planning/.active_plan"), `${id}\n`);
     assertEquals(await readText(dir, ".planning/.gitignore"), ".cache/\n");
@@ -25,6 +21,19 @@ Deno.test("init creates .planning/<today>-<slug>/ with three files and points .a
     );
   });
 });
+
+Deno.test(skipOnWindows("files have no POSIX permission bits (Deno reports no mode)", {
+  name: "init makes the plan directory 0700 and its three files 0600",
+  fn: async () => {
+    await inProject(async (dir) => {
+      const id = await initPlan(dir, ["Private"]);
+      for (const f of ["task_plan.md", "findings.md", "progress.md"]) {
+        assertEquals((await Deno.stat(`${dir}/.planning/${id}/${f}`)).mode! & 0o777, 0o600, f);
+      }
+      assertEquals((await Deno.stat(`${dir}/.planning/${id}`)).mode! & 0o777, 0o700);
+    });
+  },
+}));
 
 Deno.test("init twice the same day creates a -2 plan and never overwrites the first", async () => {
   await inProject(async (dir) => {

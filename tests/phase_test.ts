@@ -1,4 +1,5 @@
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
+import { skipOnWindows } from "./skip.ts";
 import { initPlan, inProject, readText, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 
 Deno.test("phase 2 complete changes only phase 2's status line and Current Phase", async () => {
@@ -129,14 +130,16 @@ Deno.test("phase refuses to rewrite a plan that is not valid UTF-8", async () =>
   });
 });
 
-Deno.test("phase refuses a read-only task_plan.md and leaves it unchanged", async () => {
-  if (Deno.build.os === "windows") return;
-  await inProject(async (dir) => {
-    await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
-    await Deno.chmod(`${dir}/.planning/p/task_plan.md`, 0o444);
-    const r = await runPwf(dir, ["phase", "3", "complete"]);
-    assertEquals(r.code, 1);
-    assertStringIncludes(r.stderr, "read-only");
-    assertEquals(await readText(dir, ".planning/p/task_plan.md"), SAMPLE_PLAN);
-  });
-});
+Deno.test(skipOnWindows("Deno.chmod throws, so the test cannot make task_plan.md read-only", {
+  name: "phase refuses a read-only task_plan.md and leaves it unchanged",
+  fn: async () => {
+    await inProject(async (dir) => {
+      await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+      await Deno.chmod(`${dir}/.planning/p/task_plan.md`, 0o444);
+      const r = await runPwf(dir, ["phase", "3", "complete"]);
+      assertEquals(r.code, 1);
+      assertStringIncludes(r.stderr, "read-only");
+      assertEquals(await readText(dir, ".planning/p/task_plan.md"), SAMPLE_PLAN);
+    });
+  },
+}));

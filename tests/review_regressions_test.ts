@@ -79,7 +79,6 @@ Deno.test(skipUnlessSymlinks({
   name:
     "a symlinked .attestation or .mode gives the userprompt one notice line instead of a silent failure",
   fn: async () => {
-    if (Deno.build.os === "windows") return;
     for (const name of [".attestation", ".mode"]) {
       await inProject(async (dir) => {
         await writeText(
@@ -109,7 +108,6 @@ Deno.test(skipUnlessSymlinks({
   name:
     "doctor reports a symlinked .planning, .cache or plan file as FAIL lines instead of aborting",
   fn: async () => {
-    if (Deno.build.os === "windows") return;
     const setups: ((dir: string) => Promise<void>)[] = [
       async (dir) => {
         await Deno.mkdir(`${dir}/elsewhere`);
@@ -153,7 +151,6 @@ Deno.test(skipUnlessSymlinks({
 Deno.test(skipUnlessSymlinks({
   name: "a plan whose task_plan.md fails containment is reported as refused, not as missing",
   fn: async () => {
-    if (Deno.build.os === "windows") return;
     await inProject(async (dir) => {
       await writeText(dir, "outside.md", "# SECRET\n");
       await Deno.mkdir(`${dir}/.planning/p`, { recursive: true });
@@ -175,7 +172,6 @@ Deno.test(skipUnlessSymlinks({
 Deno.test(skipUnlessSymlinks({
   name: "use --list still lists the other plans when one plan's .attestation is a symlink",
   fn: async () => {
-    if (Deno.build.os === "windows") return;
     await inProject(async (dir) => {
       const plan = "# T\n### Phase 1: A\n- **Status:** complete\n";
       await writeText(dir, ".planning/good/task_plan.md", plan);

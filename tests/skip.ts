@@ -63,6 +63,42 @@ export function skipUnlessSymlinks(def: Deno.TestDefinition): Deno.TestDefinitio
   );
 }
 
+let hardLinkProbe: boolean | undefined;
+
+/**
+ * Whether a file's hard links can be made and counted here: a probe (a file and a second link
+ * to it, in a temp directory), once per process. Deno documents `FileInfo.nlink` as Linux and
+ * macOS only; where it is null a hard-linked file looks like any other file.
+ */
+export function hardLinksCounted(): boolean {
+  if (hardLinkProbe !== undefined) return hardLinkProbe;
+  const dir = Deno.makeTempDirSync({ prefix: "pwf-hardlink-probe-" });
+  try {
+    Deno.writeTextFileSync(`${dir}/target`, "x");
+    Deno.linkSync(`${dir}/target`, `${dir}/link`);
+    hardLinkProbe = (Deno.lstatSync(`${dir}/target`).nlink ?? 0) > 1;
+  } catch {
+    hardLinkProbe = false;
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+  return hardLinkProbe;
+}
+
+/**
+ * `def`, skipped where hard links cannot be made or are not counted (the premise of a
+ * hard-link refusal test does not exist there; it would pass without testing anything).
+ */
+export function skipUnlessHardLinksCounted(def: Deno.TestDefinition): Deno.TestDefinition {
+  return skipWhen(
+    !hardLinksCounted(),
+    Deno.build.os === "windows"
+      ? "on Windows, Deno reports no link count (FileInfo.nlink is null), so a hard-linked file cannot be told from a plain one"
+      : "hard links cannot be made or counted here",
+    def,
+  );
+}
+
 /**
  * Whether this process runs as root on Linux: the owner of a file it has just created (the
  * suite runs without --allow-sys, so `Deno.uid()` is not available to it). False elsewhere.

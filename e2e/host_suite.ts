@@ -4,6 +4,10 @@
  * Each test runs the real host once (the gate test once, with two stops) in
  * a fresh sandbox and asserts on the request bodies the model server
  * recorded, never on what pwf printed.
+ *
+ * Over 300 lines because it is one suite: the plan fixture, the runs (with
+ * their concurrency limit) and the checks every host must pass belong
+ * together, so a new host gets every check by calling hostSuite once.
  * @module
  */
 

@@ -13,6 +13,9 @@
  * step and gets `fallback`. So a tool call is only ever answered to a request
  * that can execute it. Token counting (`/v1/messages/count_tokens`) is not a
  * model call: it is recorded but takes no step and counts as offering no tools.
+ *
+ * Over 300 lines because it is one concept, the model as every host sees it:
+ * four wire formats answer one script, and they share its step rule.
  * @module
  */
 

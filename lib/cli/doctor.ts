@@ -206,13 +206,13 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
 
 /** The cap for each host with its own Stop-block limit (the host table's `gateLimit`), hosts of one cap together. */
 function hostCaps(envCap: string | undefined): string {
-  const limited = HOSTS.filter((h) => h.gateLimit !== undefined);
-  const caps = [...new Set(limited.map((h) => gateCap(envCap, h.gateLimit)))];
-  return caps.map((cap) =>
-    `${
-      limited.filter((h) => gateCap(envCap, h.gateLimit) === cap).map((h) => h.title).join("/")
-    }: ${cap}`
-  ).join(", ");
+  const byCap = new Map<number, string[]>();
+  for (const h of HOSTS) {
+    if (h.gateLimit === undefined) continue;
+    const cap = gateCap(envCap, h.gateLimit);
+    byCap.set(cap, [...byCap.get(cap) ?? [], h.title]);
+  }
+  return [...byCap].map(([cap, titles]) => `${titles.join("/")}: ${cap}`).join(", ");
 }
 
 /** Which plans are open, which sessions are bound to which plan, unusable binding files. */

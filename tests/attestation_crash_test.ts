@@ -71,7 +71,7 @@ Deno.test("a plan swapped while hooks read it is never shown as attested unless 
 /** Spawn `pwf phase 1 <status>` and kill -9 it after `ms` (or let it finish). */
 async function phaseKilledAfter(dir: string, status: string, ms: number | null): Promise<void> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...PERMISSION_FLAGS, MAIN, "phase", "1", status],
+    args: ["run", ...PERMISSION_FLAGS, MAIN, "phase", "1", status, "--no-advance"],
     cwd: dir,
     stdout: "null",
     stderr: "null",

@@ -96,7 +96,11 @@ Deno.test("use sets, shows and lists plans", async () => {
     assertStringIncludes(list.stdout, "gated");
     const j = JSON.parse((await runPwf(dir, ["use", "--list", "--json"])).stdout);
     assertEquals(j.plans.map((p: { id: string }) => p.id), [a, b]);
-    assertEquals(j.plans[1].attestation, "intact");
+    // init leaves a gated plan unattested until the user approves it (issue 24)
+    assertEquals(j.plans[1].attestation, "none");
+    assertEquals((await runPwf(dir, ["attest", "--plan", b])).code, 0);
+    const k = JSON.parse((await runPwf(dir, ["use", "--list", "--json"])).stdout);
+    assertEquals(k.plans[1].attestation, "intact");
   });
 });
 

@@ -108,14 +108,28 @@ Deno.test("check --gate: stop_hook_active nested in another object does not coun
   });
 });
 
-Deno.test("check --gate with no phase in_progress gives advisory output only", async () => {
+Deno.test("check --gate blocks while a phase is pending even when none is in progress, naming the start command", async () => {
   await inProject(async (dir) => {
     const p = await gatedPlan(dir);
     await writeText(dir, `${p}/task_plan.md`, SAMPLE_PLAN.replace("in_progress", "pending"));
     const r = await stop(dir);
+    assertStringIncludes(r.stdout, '"decision":"block"');
+    assertStringIncludes(r.stdout, "'Phase 2: Build' is pending (1/5 complete");
+    assertStringIncludes(r.stdout, "pwf phase 2 in_progress");
+  });
+});
+
+Deno.test("check --gate allows the stop once every phase is complete", async () => {
+  await inProject(async (dir) => {
+    const p = await gatedPlan(dir);
+    await writeText(
+      dir,
+      `${p}/task_plan.md`,
+      SAMPLE_PLAN.replace(/in_progress|pending/g, "complete"),
+    );
+    const r = await stop(dir);
     assertAllowed(r);
-    assertStringIncludes(r.stdout, "Task in progress (1/5 phases complete)");
-    assertStringIncludes(r.stdout, "no phase is in_progress");
+    assertStringIncludes(r.stdout, "every phase is complete");
   });
 });
 

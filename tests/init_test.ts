@@ -1,4 +1,10 @@
-import { assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
+import {
+  assertEquals,
+  assertMatch,
+  assertNotIncludes,
+  assertRejects,
+  assertStringIncludes,
+} from "./assert.ts";
 import { initPlan, inProject, readText, runPwf, shownPath, today } from "./helpers.ts";
 import { skipOnWindows } from "./skip.ts";
 
@@ -46,12 +52,18 @@ Deno.test("init twice the same day creates a -2 plan and never overwrites the fi
   });
 });
 
-Deno.test("init --gated writes .mode, zeroes the gate counters and attests the plan", async () => {
+Deno.test("init --gated writes .mode, zeroes the gate counters, leaves attesting to the user and says so", async () => {
   await inProject(async (dir) => {
-    const id = await initPlan(dir, ["Gated Run", "--gated"]);
+    const r = await runPwf(dir, ["init", "Gated Run", "--gated"]);
+    assertEquals(r.code, 0, r.stderr);
+    const id = `${today()}-gated-run`;
     const p = `.planning/${id}`;
     assertEquals(await readText(dir, `${p}/.mode`), "autonomous gate\n");
     assertEquals(await readText(dir, `${p}/.stop_blocks`), "0\n");
+    assertStringIncludes(r.stdout, 'then run "pwf attest" to approve it');
+    assertNotIncludes(r.stdout, "PLAN_ID");
+    await assertRejects(() => Deno.stat(`${dir}/${p}/.attestation`));
+    assertEquals((await runPwf(dir, ["attest"])).code, 0);
     const bytes = await Deno.readFile(`${dir}/${p}/task_plan.md`);
     const hash = Array.from(
       new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),

@@ -55,7 +55,7 @@ Deno.test("inject gives identical bytes on identical state and changes when a st
       assertEquals(a.stdout, b.stdout, tier);
     }
     const before = (await inject(dir, "userprompt")).stdout;
-    await runPwf(dir, ["phase", "3", "in_progress"]);
+    await runPwf(dir, ["phase", "3", "in_progress", "--switch"]);
     assert(before !== (await inject(dir, "userprompt")).stdout);
   });
 });
@@ -184,6 +184,7 @@ Deno.test("an unattested plan in autonomous or gated mode is refused", async () 
 Deno.test("pretool is silent in autonomous and gated mode; precompact never includes the plan body", async () => {
   await inProject(async (dir) => {
     await initPlan(dir, ["Auto", "--gated"]);
+    assertEquals((await runPwf(dir, ["attest"])).code, 0);
     assertEquals((await inject(dir, "pretool")).stdout, "");
     const pc = await inject(dir, "precompact");
     assertStringIncludes(pc.stdout, "compaction");

@@ -2,10 +2,30 @@ import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { skipOnWindows } from "./skip.ts";
 import { initPlan, inProject, readText, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 
-Deno.test("phase 2 complete changes only phase 2's status line and Current Phase", async () => {
+Deno.test("phase 2 complete starts phase 3 and changes only their status lines and Current Phase", async () => {
   await inProject(async (dir) => {
     await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
     const r = await runPwf(dir, ["phase", "2", "complete"]);
+    assertEquals(r.code, 0, r.stderr);
+    assertStringIncludes(
+      r.stdout,
+      "Phase 3: pending -> in_progress (started: the next pending phase)",
+    );
+    const after = await readText(dir, ".planning/p/task_plan.md");
+    const a = SAMPLE_PLAN.split("\n"), b = after.split("\n");
+    const changed = a.map((l, i) => l === b[i] ? null : `${l} => ${b[i]}`).filter(Boolean);
+    assertEquals(changed, [
+      "Phase 2 => Phase 3",
+      "- **Status:** in_progress => - **Status:** complete",
+      "- **Status:** pending => - **Status:** in_progress",
+    ]);
+  });
+});
+
+Deno.test("phase 2 complete --no-advance changes only phase 2's status line and Current Phase", async () => {
+  await inProject(async (dir) => {
+    await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+    const r = await runPwf(dir, ["phase", "2", "complete", "--no-advance"]);
     assertEquals(r.code, 0, r.stderr);
     const after = await readText(dir, ".planning/p/task_plan.md");
     const a = SAMPLE_PLAN.split("\n"), b = after.split("\n");
@@ -76,6 +96,7 @@ Deno.test("10 concurrent phase edits of different phases all land", async () => 
 Deno.test("phase keeps an intact attested plan attested", async () => {
   await inProject(async (dir) => {
     const id = await initPlan(dir, ["G", "--gated"]);
+    assertEquals((await runPwf(dir, ["attest"])).code, 0);
     const r = await runPwf(dir, ["phase", "1", "complete"]);
     assertEquals(r.code, 0, r.stderr);
     assertStringIncludes(r.stdout, "re-attested");
@@ -91,6 +112,7 @@ Deno.test("phase keeps an intact attested plan attested", async () => {
 Deno.test("phase refuses a tampered attested plan with exit 4 and changes nothing", async () => {
   await inProject(async (dir) => {
     const id = await initPlan(dir, ["G", "--gated"]);
+    assertEquals((await runPwf(dir, ["attest"])).code, 0);
     const path = `${dir}/.planning/${id}/task_plan.md`;
     const tampered = (await Deno.readTextFile(path)) + "\nsneaky edit\n";
     await Deno.writeTextFile(path, tampered);
@@ -108,7 +130,7 @@ Deno.test("phase takes over a stale lock left by a crashed writer", async () => 
     await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
     await writeText(dir, ".planning/p/.pwf.lock", "crashed");
     await Deno.utime(`${dir}/.planning/p/.pwf.lock`, 1000, 1000);
-    const r = await runPwf(dir, ["phase", "3", "in_progress"]);
+    const r = await runPwf(dir, ["phase", "3", "in_progress", "--switch"]);
     assertEquals(r.code, 0, r.stderr);
     assertStringIncludes(
       await readText(dir, ".planning/p/task_plan.md"),

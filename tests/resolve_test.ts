@@ -81,7 +81,7 @@ Deno.test("resolve refuses to guess between two open plans: exit 5 and both ids 
     const r = await runPwf(dir, ["resolve"]);
     assertEquals([r.code, r.stdout], [5, ""]);
     assertStringIncludes(r.stderr, "a, b");
-    assertStringIncludes(r.stderr, "PLAN_ID=");
+    assertStringIncludes(r.stderr, "--plan <id>");
     assertEquals(r.stderr.trim().split("\n").length, 1);
   });
 });

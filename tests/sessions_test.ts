@@ -68,8 +68,8 @@ Deno.test("two sessions keep their own plans over 50 interleaved fires while ano
     const first = await fire(dir, "sess-A", "SessionStart", { source: "startup" });
     assertCarries(first, "p1", "p2", "A's first fire");
     assertStringIncludes(first, `This session's plan is "p1"`);
-    assertStringIncludes(first, "PLAN_ID=p1");
-    assertStringIncludes(first, "PWF_SESSION_ID=sess-A pwf use");
+    assertStringIncludes(first, "--plan p1");
+    assertStringIncludes(first, "pwf use <id> --session sess-A");
     assertEquals((await runPwf(dir, ["use", "p2"])).code, 0);
     assertCarries(await fire(dir, "sess-B", "UserPromptSubmit", { prompt: "go" }), "p2", "p1", "B");
 
@@ -100,7 +100,7 @@ Deno.test("two sessions keep their own plans over 50 interleaved fires while ano
         // the Windows lane a loaded machine can delay the pipe write that long. That is the
         // deadline working, not a binding answer: fire that session again, alone. A hook that
         // never sees session ids still fails below, and such late fires must stay rare.
-        const late = (ctx: string, s: string) => !ctx.includes(`PWF_SESSION_ID=${s} pwf use`);
+        const late = (ctx: string, s: string) => !ctx.includes(`pwf use <id> --session ${s}`);
         if (late(a, "sess-A")) {
           latePayloads++;
           a = await fire(dir, "sess-A", "UserPromptSubmit", { prompt: `a${i}` });
@@ -121,7 +121,7 @@ Deno.test("two sessions keep their own plans over 50 interleaved fires while ano
           }
           for (const [s, ctx] of [["sess-A", a], ["sess-B", b]] as const) {
             // The switch hint names the session the hook saw: none when its payload came too late.
-            if (!ctx.includes(`PWF_SESSION_ID=${s} pwf use`)) {
+            if (!ctx.includes(`pwf use <id> --session ${s}`)) {
               why.push(
                 `${s}'s fire saw no session id: its payload was not read within the hook's ${STDIN_DEADLINE_MS} ms stdin deadline`,
               );
@@ -236,7 +236,7 @@ Deno.test("three open plans and nothing chosen: hooks inject a bounded notice na
     const text = await fire(dir, "s1", "UserPromptSubmit", { prompt: "go" }, env);
     assertStringIncludes(text, "3 plans are open");
     assertStringIncludes(text, "alpha, beta, gamma");
-    assertStringIncludes(text, "PLAN_ID=");
+    assertStringIncludes(text, "--plan <id>");
     assert(
       !text.includes("BEGIN-PWF-DATA"),
       "no plan may be injected when pwf would have to guess",

@@ -41,7 +41,7 @@ Deno.test("a plan and .active_plan saved by Windows PowerShell 5.1 (UTF-16LE wit
     assertStringIncludes(context.stdout, "Ship the sample feature with tests.");
     assertStringIncludes(context.stdout, "Phase 2");
     assertNotIncludes(context.stdout, "\u0000");
-    const r = await runPwf(dir, ["phase", "3", "in_progress"]);
+    const r = await runPwf(dir, ["phase", "3", "in_progress", "--switch"]);
     assertEquals([r.code, r.stderr], [0, ""]);
     const bytes = await Deno.readFile(`${dir}/.planning/ps/task_plan.md`);
     assertEquals([bytes[0], bytes[1]], [0xff, 0xfe], "still UTF-16LE with its BOM");

@@ -7,7 +7,7 @@
 
 import { ExitCode, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
 import { countPhases, parsePlan } from "../core/plan/parse.ts";
-import { isValidPlanId } from "../core/plan/id.ts";
+import { idCandidates, isValidPlanId } from "../core/plan/id.ts";
 import { isFinished } from "../core/session/binding.ts";
 import { decodeText } from "../core/text/text.ts";
 import { inspect, planningLoc } from "../fs/containment.ts";
@@ -77,20 +77,38 @@ export async function runArchive(args: ArchiveArgs, ctx: Context): Promise<numbe
     );
   }
   let cleared = false;
+  let name = id;
   await withLock(planningLoc(root), async () => {
     makeDir(planningLoc(root, ARCHIVE_DIR));
-    await moveDir(planningLoc(root, id), planningLoc(root, ARCHIVE_DIR, id));
+    name = archiveName(root, id);
+    await moveDir(planningLoc(root, id), planningLoc(root, ARCHIVE_DIR, name));
     if (readActivePointer(root) === id) {
       removeFile(planningLoc(root, ".active_plan"));
       cleared = true;
     }
   });
+  const renamed = name === id
+    ? ""
+    : ` (.planning/${ARCHIVE_DIR}/${id} was taken, so it is archived as ${name})`;
   ctx.host.stdout(
-    `Archived ${id} -> ${shown(ctx, `.planning/${ARCHIVE_DIR}/${id}`)}${
+    `Archived ${id} -> ${shown(ctx, `.planning/${ARCHIVE_DIR}/${name}`)}${renamed}${
       cleared ? " (.active_plan named it and was removed)" : ""
-    }; "pwf unarchive ${id}" brings it back\n`,
+    }; "pwf unarchive ${name}" brings it back\n`,
   );
   return 0;
+}
+
+/** The first free name under .archive for plan `id`: `id`, else `id-2`, `id-3`, ... */
+function archiveName(root: string, id: string): string {
+  const free = idCandidates(id, 1000).find((name) =>
+    isValidPlanId(name) && inspect(planningLoc(root, ARCHIVE_DIR, name)).kind === "missing"
+  );
+  if (free === undefined) {
+    throw new PwfError(
+      `cannot archive "${id}": .planning/${ARCHIVE_DIR} already holds ${id} and 999 numbered copies`,
+    );
+  }
+  return free;
 }
 
 /** Parsed `pwf unarchive` arguments. */

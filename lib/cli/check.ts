@@ -93,6 +93,7 @@ async function runGate(args: CheckArgs, ctx: Context): Promise<number> {
     payload,
     hostLimit: (args.host === undefined ? undefined : findHost(args.host))?.gateLimit ?? null,
     session: gateSession(args.host, payload, ctx),
+    ...(ctx.pinnedBy ? { pinnedBy: ctx.pinnedBy } : {}),
   });
   if (args.json) printJson(ctx, gateJson(o));
   else if (o.decision === "block") {

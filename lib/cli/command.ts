@@ -14,6 +14,8 @@ export interface Context {
   readonly root: string;
   /** Whether to colour human output. */
   readonly color: boolean;
+  /** How PLAN_ID was given, for messages: the `--plan` flag, or (unset) the environment. */
+  readonly pinnedBy?: "--plan";
 }
 
 /** One command of the table. */

@@ -26,6 +26,7 @@ import { skillCommand } from "./skill.ts";
 import { statusCommand } from "./status.ts";
 import { useCommand } from "./use.ts";
 import { versionCommand } from "./version.ts";
+import { takesPlan } from "./plan_flag.ts";
 
 const helpCommand = defineCommand({
   name: "help",
@@ -51,18 +52,18 @@ const helpCommand = defineCommand({
 /** Every command, in help order. */
 export const COMMANDS: readonly AnyCommand[] = [
   initCommand,
-  useCommand,
-  archiveCommand,
+  takesPlan(useCommand),
+  takesPlan(archiveCommand),
   unarchiveCommand,
-  resolveCommand,
-  statusCommand,
-  phaseCommand,
-  checkCommand,
-  lintCommand,
-  attestCommand,
-  ledgerCommand,
-  injectCommand,
-  catchupCommand,
+  takesPlan(resolveCommand),
+  takesPlan(statusCommand),
+  takesPlan(phaseCommand),
+  takesPlan(checkCommand),
+  takesPlan(lintCommand),
+  takesPlan(attestCommand),
+  takesPlan(ledgerCommand),
+  takesPlan(injectCommand),
+  takesPlan(catchupCommand),
   doctorCommand,
   hookCommand,
   hooksCommand,

@@ -11,10 +11,11 @@ import { inspect, planningLoc } from "../fs/containment.ts";
 import { bindCliSession } from "../session/bindings.ts";
 import { listDir, removeEmptyDir } from "../fs/dirs.ts";
 import { removeFile, writeFile } from "../fs/write.ts";
-import { attestPlan, createPlanDir, resetGate, setActivePlan } from "../plan/tree.ts";
+import { createPlanDir, resetGate, setActivePlan } from "../plan/tree.ts";
 import { PLAN_FILES } from "../fs/paths.ts";
 import { planRef } from "../session/plan_ref.ts";
 import { parseArgv, stringFlag } from "./argv.ts";
+import { ARCHIVE_DIR } from "../plan/catalog.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { commandSession, printJson, shown, shownFile, shownText } from "./plan_context.ts";
 
@@ -77,6 +78,17 @@ function randomHex(n: number): string {
   ).join("").slice(0, n * 2);
 }
 
+/** Candidates no archived plan uses (ids stay unique across live and archived plans: issue 24). */
+function freeOfArchive(root: string, candidates: readonly string[]): string[] {
+  return candidates.filter((id) => {
+    try {
+      return inspect(planningLoc(root, ARCHIVE_DIR, id)).kind === "missing";
+    } catch {
+      return true; // an archive pwf cannot read holds no id it could restore
+    }
+  });
+}
+
 /** Run `pwf init`. */
 export async function runInit(args: InitArgs, ctx: Context): Promise<number> {
   const date = localDate(ctx.host.now());
@@ -84,7 +96,7 @@ export async function runInit(args: InitArgs, ctx: Context): Promise<number> {
   const hadPlanning = inspect(planningLoc(ctx.root)).kind === "dir";
   let id: string | null = null;
   try {
-    id = createPlanDir(ctx.root, idCandidates(`${date}-${slug}`, 100));
+    id = createPlanDir(ctx.root, freeOfArchive(ctx.root, idCandidates(`${date}-${slug}`, 100)));
     return await initPlanFiles(args, ctx, id, date);
   } catch (err) {
     // A failed init (a full disk) leaves the tree as it was: no empty plan directory.
@@ -126,11 +138,11 @@ async function initPlanFiles(
   }
   const plan = planRef(ctx.root, id);
   const modeText = modeFileText(args.mode);
-  let attested: string | null = null;
+  // Not attested here: the template is a placeholder the user fills in first, and attesting it
+  // would make that edit a tamper (issue 24). The printed next steps end with "pwf attest".
   if (modeText !== null) {
     writeFile(planningLoc(ctx.root, id, ".mode"), modeText);
     resetGate(plan);
-    attested = await attestPlan(plan);
   }
   await setActivePlan(ctx.root, id);
   // A plan made inside a session becomes that session's plan (its id from the environment).
@@ -155,7 +167,7 @@ async function initPlanFiles(
       dir: plan.display,
       mode: args.mode,
       template: args.template,
-      attestation: attested,
+      attestation: null,
     });
     return 0;
   }
@@ -165,13 +177,16 @@ async function initPlanFiles(
     `Active plan: ${id} (${shown(ctx, ".planning/.active_plan")})`,
   ];
   if (bound) lines.push(`Session ${session} now uses it`);
-  if (attested) {
-    lines.push(`Mode: ${args.mode} (attested ${attested.slice(0, 12)}, gate counters reset)`);
+  const file = shownFile(ctx, plan, "task_plan.md");
+  if (modeText !== null) {
+    lines.push(
+      `Mode: ${args.mode} (not attested yet: hooks inject nothing until you approve the plan)`,
+      `Next: fill in the Goal and the phases in ${file}, then run "pwf attest" to approve it, then "pwf status".`,
+    );
+  } else {
+    lines.push(`Next: fill in the Goal in ${file}, then "pwf status".`);
   }
-  lines.push(
-    `Next: fill in the Goal in ${shownFile(ctx, plan, "task_plan.md")}, then "pwf status".`,
-  );
-  lines.push(`Pin a terminal to this plan with: PLAN_ID=${id}`);
+  lines.push(`Name this plan in any command with --plan ${id} (e.g. "pwf status --plan ${id}").`);
   ctx.host.stdout(lines.join("\n") + "\n");
   return 0;
 }

@@ -38,6 +38,7 @@ export async function runInject(args: InjectArgs, ctx: Context): Promise<number>
   const fire = await fireInjection(args.tier, {
     root: ctx.root,
     env: (n) => ctx.host.env(n),
+    pinnedBy: ctx.pinnedBy,
     now: ctx.host.now(),
     sessionId: commandSession(ctx),
   });

@@ -4,8 +4,9 @@
  */
 
 import { IntegrityError, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
-import { setPhaseStatus } from "../core/plan/edit.ts";
-import { STATUS_VALUES, type StatusValue } from "../core/plan/parse.ts";
+import { expectedCurrentPhase, writePhaseStatuses } from "../core/plan/edit.ts";
+import { parsePlan, STATUS_VALUES, type StatusValue } from "../core/plan/parse.ts";
+import { planTransition, type StatusChange } from "../core/plan/transition.ts";
 import { decodeText, encodeAs, type TextEncoding, textEncoding } from "../core/text/text.ts";
 import { writeFile } from "../fs/write.ts";
 import { withLock } from "../fs/lock.ts";
@@ -15,7 +16,7 @@ import {
   requirePlanningPlan,
   writeAttestedPlan,
 } from "../plan/tree.ts";
-import { planFile } from "../session/plan_ref.ts";
+import { planFile, type PlanRef } from "../session/plan_ref.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { noteRepaired, printJson, requirePlan } from "./plan_context.ts";
@@ -25,11 +26,35 @@ export interface PhaseArgs {
   readonly number: number;
   readonly status: StatusValue;
   readonly json: boolean;
+  /** Completing a phase starts the next pending one (off with --no-advance). */
+  readonly advance: boolean;
+  /** Starting a phase moves the one in progress back to pending (--switch). */
+  readonly switchOthers: boolean;
 }
 
-/** Parse `pwf phase` argv. */
+const FLAGS = [
+  JSON_FLAG,
+  {
+    name: "no-advance",
+    summary: "change only this phase: completing it does not start the next pending one",
+  },
+  {
+    name: "switch",
+    summary: "starting this phase moves the phase in progress back to pending",
+  },
+];
+
+/**
+ * Parse `pwf phase` argv.
+ * @example
+ * ```ts
+ * import { parsePhaseArgs } from "./phase.ts";
+ * const a = parsePhaseArgs(["2", "in_progress", "--switch"]);
+ * if (a.number !== 2 || !a.switchOthers || !a.advance) throw new Error();
+ * ```
+ */
 export function parsePhaseArgs(argv: readonly string[]): PhaseArgs {
-  const p = parseArgv("phase", argv, [JSON_FLAG]);
+  const p = parseArgv("phase", argv, FLAGS);
   maxPositionals("phase", p, 2);
   const [n, status] = p.positionals;
   if (n === undefined || status === undefined) {
@@ -45,7 +70,24 @@ export function parsePhaseArgs(argv: readonly string[]): PhaseArgs {
       `phase: status must be one of ${STATUS_VALUES.join(", ")}, got "${status}"`,
     );
   }
-  return { number: Number(n), status: status as StatusValue, json: p.flags.json === true };
+  return {
+    number: Number(n),
+    status: status as StatusValue,
+    json: p.flags.json === true,
+    advance: p.flags["no-advance"] !== true,
+    switchOthers: p.flags.switch === true,
+  };
+}
+
+/** Attempts before `pwf phase` gives up on a plan another writer keeps changing. */
+const EDIT_ATTEMPTS = 3;
+
+/** What one edit did. */
+interface PhaseResult {
+  readonly changes: readonly StatusChange[];
+  readonly changed: boolean;
+  readonly reattested: boolean;
+  readonly current: string | null;
 }
 
 /** Run `pwf phase`: edit under the plan lock; keep an intact attestation valid. */
@@ -53,54 +95,123 @@ export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
   const { plan } = requirePlan(ctx);
   requirePlanningPlan(plan, "edit");
   const result = await withLock(plan.dir, async () => {
-    const loc = planFile(plan, "task_plan.md");
-    const got = readWholePlan(plan);
-    if (got.kind === "missing") {
-      throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
+    // Editors do not take pwf's lock: an edit commits only over the bytes it read (issue 26 item 5).
+    for (let attempt = 1; attempt < EDIT_ATTEMPTS; attempt++) {
+      const r = await editOnce(args, ctx, plan);
+      if (r !== "raced") return r;
     }
-    const before = await readAttestation(plan, got.bytes);
-    noteRepaired(ctx, plan, before);
-    if (before.state === "tampered") {
-      throw new IntegrityError(
-        `refused to edit ${plan.display}/task_plan.md: it changed since it was attested (expected ${before.expected}, actual ${before.actual}); review it, then run "pwf attest"`,
-      );
-    }
-    const text = decodeText(got.bytes);
-    const encoding = textEncoding(got.bytes);
-    if (!roundTrips(got.bytes, text, encoding)) {
-      throw new PwfError(
-        `refused to edit ${plan.display}/task_plan.md: it is not valid ${
-          encoding.startsWith("utf-16") ? "UTF-16" : "UTF-8"
-        } and rewriting it would change other bytes; fix its encoding first`,
-      );
-    }
-    const edit = setPhaseStatus(text, args.number, args.status);
-    // written back in the file's own encoding (a PowerShell 5.1 plan stays UTF-16LE)
-    const bytes = encodeAs(edit.text, encoding);
-    // An attested plan and its new attestation commit as a pair (crash-safe: planning.ts).
-    const reattested = before.state === "intact" && edit.changed
-      ? await writeAttestedPlan(plan, bytes)
-      : null;
-    if (edit.changed && reattested === null) writeFile(loc, bytes);
-    return { edit, reattested };
+    const last = await editOnce(args, ctx, plan);
+    if (last !== "raced") return last;
+    throw new PwfError(
+      `phase: refused: ${plan.display}/task_plan.md kept changing while pwf edited it ` +
+        `(${EDIT_ATTEMPTS} tries); nothing was written: save it in your editor, then run the command again`,
+    );
   });
-  const from = result.edit.before.status;
   if (args.json) {
+    const asked = result.changes.find((c) => c.reason === "asked");
     printJson(ctx, {
       schemaVersion: 1,
       plan: plan.id,
       phase: args.number,
-      from,
+      from: asked?.from ?? args.status,
       to: args.status,
-      changed: result.edit.changed,
-      reattested: result.reattested !== null,
+      changed: result.changed,
+      reattested: result.reattested,
+      changes: result.changes.map((c) => ({
+        phase: c.phase.number,
+        from: c.from,
+        to: c.to,
+        reason: c.reason,
+      })),
+      currentPhase: result.current,
     });
   } else {
-    const what = result.edit.changed ? `${from} -> ${args.status}` : `already ${args.status}`;
-    const att = result.reattested ? " (re-attested)" : "";
-    ctx.host.stdout(`Phase ${args.number}: ${what}${att}\n`);
+    ctx.host.stdout(phaseReport(args, result.changes, result.reattested, result.current));
   }
   return 0;
+}
+
+/** What `## Current Phase` says after the edit ("Phase 2", "All phases complete"). */
+function currentOf(text: string): string | null {
+  return expectedCurrentPhase(parsePlan(text));
+}
+
+const REASON_NOTE: Record<StatusChange["reason"], string> = {
+  asked: "",
+  started: " (started: the next pending phase)",
+  paused: " (moved back to pending)",
+};
+
+/** The human report: one line per changed phase, then where the plan stands. */
+function phaseReport(
+  args: PhaseArgs,
+  changes: readonly StatusChange[],
+  reattested: boolean,
+  current: string | null,
+): string {
+  const lines = changes.map((c) =>
+    `Phase ${c.phase.number}: ${c.from} -> ${c.to}${REASON_NOTE[c.reason]}`
+  );
+  if (!changes.some((c) => c.reason === "asked")) {
+    lines.unshift(`Phase ${args.number}: already ${args.status}`);
+  }
+  if (reattested) lines.push("Plan re-attested.");
+  if (current !== null) lines.push(`Current Phase: ${current}`);
+  return lines.join("\n") + "\n";
+}
+
+/** Read, decide and write once; "raced" when the file changed between the read and the write. */
+async function editOnce(
+  args: PhaseArgs,
+  ctx: Context,
+  plan: PlanRef,
+): Promise<PhaseResult | "raced"> {
+  const got = readWholePlan(plan);
+  if (got.kind === "missing") {
+    throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
+  }
+  const before = await readAttestation(plan, got.bytes);
+  noteRepaired(ctx, plan, before);
+  if (before.state === "tampered") {
+    throw new IntegrityError(
+      `refused to edit ${plan.display}/task_plan.md: it changed since it was attested (expected ${before.expected}, actual ${before.actual}); review it, then run "pwf attest"`,
+    );
+  }
+  const text = decodeText(got.bytes);
+  const encoding = textEncoding(got.bytes);
+  if (!roundTrips(got.bytes, text, encoding)) {
+    throw new PwfError(
+      `refused to edit ${plan.display}/task_plan.md: it is not valid ${
+        encoding.startsWith("utf-16") ? "UTF-16" : "UTF-8"
+      } and rewriting it would change other bytes; fix its encoding first`,
+    );
+  }
+  const t = planTransition(parsePlan(text), args);
+  if (!t.ok) {
+    throw new PwfError(`phase: refused: ${t.message}; ${plan.display}/task_plan.md is unchanged`);
+  }
+  const edited = writePhaseStatuses(text, t.changes.map((c) => ({ phase: c.phase, to: c.to })));
+  const changed = edited !== text;
+  const result = { changes: t.changes, changed, current: currentOf(edited) };
+  if (!changed) return { ...result, reattested: false };
+  // written back in the file's own encoding (a PowerShell 5.1 plan stays UTF-16LE)
+  const bytes = encodeAs(edited, encoding);
+  const opts = { stillCurrent: () => sameBytes(readWholePlan(plan), got.bytes) };
+  // An attested plan and its new attestation commit as a pair (crash-safe: lib/plan/tree.ts).
+  if (before.state === "intact") {
+    return (await writeAttestedPlan(plan, bytes, opts)) === null
+      ? "raced"
+      : { ...result, reattested: true };
+  }
+  return writeFile(planFile(plan, "task_plan.md"), bytes, opts)
+    ? { ...result, reattested: false }
+    : "raced";
+}
+
+/** Whether a fresh read still holds exactly `bytes`. */
+function sameBytes(got: ReturnType<typeof readWholePlan>, bytes: Uint8Array): boolean {
+  return got.kind === "file" && got.bytes.length === bytes.length &&
+    got.bytes.every((b, i) => b === bytes[i]);
 }
 
 /** Whether writing `text` back in the file's encoding gives the same bytes (nothing else changes). */
@@ -112,9 +223,10 @@ function roundTrips(bytes: Uint8Array, text: string, encoding: TextEncoding): bo
 /** The `phase` command row. */
 export const phaseCommand = defineCommand({
   name: "phase",
-  summary: "set one phase's status (and Current Phase) atomically, keeping attestation valid",
-  usage: ["phase <N> <pending|in_progress|complete>"],
-  flags: [JSON_FLAG],
+  summary:
+    "set a phase's status; completing one starts the next, Current Phase follows, attestation stays valid",
+  usage: ["phase <N> <pending|in_progress|complete> [--switch] [--no-advance]"],
+  flags: FLAGS,
   words: [],
   parse: parsePhaseArgs,
   run: runPhase,

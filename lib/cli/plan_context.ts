@@ -21,7 +21,12 @@ export function commandSession(ctx: Context): string | undefined {
 /** Resolve the plan for this run (env through the Host; a command reads a session's binding, never writes one). */
 export function resolveFor(ctx: Context): Resolution {
   const id = commandSession(ctx);
-  return resolvePlan(ctx.root, (name) => ctx.host.env(name), id ? { id } : undefined);
+  return resolvePlan(
+    ctx.root,
+    (name) => ctx.host.env(name),
+    id ? { id } : undefined,
+    ctx.pinnedBy ?? "PLAN_ID",
+  );
 }
 
 /** The resolved plan, or NoPlanError (exit 5) saying why there is none. */

@@ -21,13 +21,20 @@ import {
   setActivePlan,
 } from "../plan/tree.ts";
 import { planFile, planRef } from "../session/plan_ref.ts";
-import { maxPositionals, parseArgv } from "./argv.ts";
+import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
+import { withEnv } from "./plan_flag.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
-import { commandSession, printJson, shown, shownText } from "./plan_context.ts";
+import { commandSession, printJson, requirePlan, shown, shownText } from "./plan_context.ts";
 
 /** Parsed `pwf use` arguments. */
 export type UseArgs =
-  | { readonly kind: "set"; readonly id: string; readonly active: boolean }
+  | {
+    readonly kind: "set";
+    readonly id: string;
+    readonly active: boolean;
+    /** The session to switch (`--session`), instead of this shell's. */
+    readonly session?: string;
+  }
   | { readonly kind: "show"; readonly json: boolean }
   | { readonly kind: "list"; readonly json: boolean; readonly all: boolean };
 
@@ -37,6 +44,11 @@ const FLAGS = [
   {
     name: "active",
     summary: "set .planning/.active_plan even when this shell knows its session id",
+  },
+  {
+    name: "session",
+    value: "SESSION",
+    summary: "switch this session's plan (the id the injected context names), not this shell's",
   },
   JSON_FLAG,
 ];
@@ -48,6 +60,9 @@ export function parseUseArgs(argv: readonly string[]): UseArgs {
   const json = p.flags.json === true;
   const id = p.positionals[0];
   if (p.flags.all && !p.flags.list) throw new UsageError(`use: "--all" goes with "--list"`);
+  if (p.flags.session !== undefined && id === undefined) {
+    throw new UsageError(`use: "--session" needs a plan id`);
+  }
   if (p.flags.list) {
     if (id !== undefined) throw new UsageError(`use: "--list" takes no plan id`);
     return { kind: "list", json, all: p.flags.all === true };
@@ -60,12 +75,24 @@ export function parseUseArgs(argv: readonly string[]): UseArgs {
     throw new UsageError(`use: "${id}" is not a valid plan id (see "pwf use --list")`);
   }
   if (json) throw new UsageError(`use: "--json" applies to showing or listing, not to setting`);
-  return { kind: "set", id, active: p.flags.active === true };
+  const session = stringFlag(p, "session");
+  if (session !== undefined && p.flags.active) {
+    throw new UsageError(`use: choose one of "--session" and "--active"`);
+  }
+  return {
+    kind: "set",
+    id,
+    active: p.flags.active === true,
+    ...(session === undefined ? {} : { session }),
+  };
 }
 
 /** Run `pwf use`. */
 export async function runUse(args: UseArgs, ctx: Context): Promise<number> {
-  if (args.kind === "set") return await setPlan(ctx, args.id, args.active);
+  if (args.kind === "set") {
+    const here = args.session === undefined ? ctx : withEnv(ctx, "PWF_SESSION_ID", args.session);
+    return await setPlan(here, args.id, args.active);
+  }
   if (args.kind === "show") return showActive(ctx, args.json);
   return await listAll(ctx, args.json, args.all);
 }
@@ -97,6 +124,14 @@ async function setPlan(ctx: Context, id: string, active: boolean): Promise<numbe
 }
 
 function showActive(ctx: Context, json: boolean): number {
+  const pin = ctx.host.env("PLAN_ID");
+  if (pin !== undefined && pin !== "") {
+    // A pinned plan (PLAN_ID or --plan) is the one this terminal uses: shown once it resolves.
+    const { plan } = requirePlan(ctx);
+    if (json) printJson(ctx, { schemaVersion: 1, pinned: plan.id });
+    else ctx.host.stdout(`${plan.id}\n`);
+    return 0;
+  }
   const active = readActivePointer(ctx.root);
   const session = commandSession(ctx);
   const b = session === undefined ? null : readBinding(ctx.root, session);
@@ -209,9 +244,11 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
     if (row) rows.push(row);
   }
   const refused: string[] = [];
+  const live = new Set(rows.map((r) => r.id.toLowerCase()));
   for (const id of all ? listArchived(ctx.root, refused) : []) {
     const row = await listRow(ctx, id, true, marks);
-    if (row) rows.push(row);
+    // An archive made before ids were kept unique may share a live plan's id: shown by its path.
+    if (row) rows.push(live.has(id.toLowerCase()) ? { ...row, id: `${ARCHIVE_DIR}/${id}` } : row);
   }
   for (const why of refused) {
     ctx.host.stderr(`pwf: use --list: skipped archived plans: ${shownText(ctx, why)}\n`);
@@ -262,7 +299,7 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
 export const useCommand = defineCommand({
   name: "use",
   summary: "switch this session's plan (or .active_plan), show it, or list plans (--list [--all])",
-  usage: ["use [ID] [--active]", "use --list [--all] [--json]"],
+  usage: ["use [ID] [--active | --session SESSION]", "use --list [--all] [--json]"],
   flags: FLAGS,
   parse: parseUseArgs,
   run: runUse,

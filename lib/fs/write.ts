@@ -87,6 +87,13 @@ export function renameWithRetry(
 export interface WriteOptions {
   /** Refuse (return false) when the target already exists. */
   readonly createOnly?: boolean;
+  /**
+   * Checked after the temp file is complete, just before the rename: false
+   * abandons the write (the temp file is removed, the target untouched) and
+   * writeFile returns false. A read-modify-write passes "the target still
+   * holds the bytes I read", so another writer's bytes are never replaced.
+   */
+  readonly stillCurrent?: () => boolean;
 }
 
 /**
@@ -94,7 +101,8 @@ export interface WriteOptions {
  * mode 0600) in the same directory, then a rename over the target. A killed
  * writer leaves the old file or the new one, never a torn one. On Windows
  * the rename is retried briefly while another process holds the target open
- * (renameWithRetry). Returns false when `createOnly` and the file exists.
+ * (renameWithRetry). Returns false when `createOnly` and the file exists,
+ * or when `stillCurrent` says the target changed meanwhile.
  */
 export function writeFile(
   loc: Location,
@@ -144,6 +152,11 @@ export function writeFile(
       throw err;
     } finally {
       file.close(); // before the rename: Windows (Wine) fails renames around open handles
+    }
+    if (opts.stillCurrent && !opts.stillCurrent()) {
+      Deno.removeSync(pathOf(tmp));
+      created = null;
+      return false;
     }
     renameWithRetry(pathOf(tmp), pathOf(loc));
     created = null; // the temp file is the target now

@@ -29,9 +29,9 @@ import {
   writeGateState,
 } from "./state.ts";
 import { HOOK_WAIT_MS, withLock } from "../fs/lock.ts";
-import { readMode } from "../plan/tree.ts";
+import { readAttestation, readMode } from "../plan/tree.ts";
 import { planFile, type PlanRef, type SessionScope } from "../session/plan_ref.ts";
-import { resolvePlan } from "../session/resolve.ts";
+import { type PinSource, resolvePlan } from "../session/resolve.ts";
 
 /** What the gate needs from its caller. */
 export interface GateRequest {
@@ -45,6 +45,8 @@ export interface GateRequest {
   readonly hostLimit?: number | null;
   /** The session the Stop belongs to (its binding decides the plan). */
   readonly session?: SessionScope | undefined;
+  /** How PLAN_ID was given (`--plan` on `pwf check --gate`), for messages. */
+  readonly pinnedBy?: PinSource;
 }
 
 /** The gate's answer with what it was based on. */
@@ -91,7 +93,7 @@ export async function evaluateGate(req: GateRequest): Promise<GateOutcome> {
 }
 
 async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
-  const r = resolvePlan(req.root, req.env, req.session);
+  const r = resolvePlan(req.root, req.env, req.session, req.pinnedBy);
   if (r.kind !== "plan") return allowOutcome("no-plan", `no plan (${r.why})`, null, cap);
   const plan = r.plan;
   const got = readFile(planFile(plan, "task_plan.md"));
@@ -114,11 +116,13 @@ async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
       cap,
     );
   }
-  const phase = inProgressPhase(parsed);
+  const phase = inProgressPhase(parsed) ?? parsed.phases.find((p) => p.status !== "complete");
   const base = {
     mode,
     counts: report.counts,
-    inProgress: phase ? { number: phase.number, title: phase.title } : null,
+    next: phase ? { number: phase.number, title: phase.title, status: phase.status } : null,
+    planArg: r.source === "session" || r.source === "PLAN_ID" ? ` --plan ${plan.id}` : "",
+    tampered: mode.gate ? await tamperNotice(plan, got.truncated ? undefined : got.bytes) : null,
     payload: req.payload,
     cap,
   };
@@ -175,6 +179,13 @@ async function persist(
       reason: `${first.reason} (The gate count could not be reset: ${message(err)})`,
     };
   }
+}
+
+/** For a tampered plan, the one step that resolves it; null when the plan may be trusted. */
+async function tamperNotice(plan: PlanRef, bytes?: Uint8Array): Promise<string | null> {
+  const a = await readAttestation(plan, bytes);
+  if (a.state !== "tampered" && a.state !== "invalid") return null;
+  return `Ask the user to review ${plan.display}/task_plan.md and run "pwf attest" to approve it, or restore the file.`;
 }
 
 const EMPTY_STATE = { counters: { blocks: 0, lastFingerprint: null }, problem: null } as const;

@@ -32,7 +32,8 @@ import { readMode, readPlanForView, readText } from "../plan/tree.ts";
 import { listIds } from "../core/session/binding.ts";
 import { listPlans, openPlansAmong } from "../plan/catalog.ts";
 import { planFile, type PlanRef, type SessionScope } from "../session/plan_ref.ts";
-import { resolvePlan } from "../session/resolve.ts";
+import { type PinSource, resolvePlan } from "../session/resolve.ts";
+import { markArchivedTold } from "../session/bindings.ts";
 import { cacheName, readCache, writeCache } from "../fs/cache.ts";
 import { clearTurnMarker, hasTurnMarker, setTurnMarker } from "./turn_markers.ts";
 
@@ -50,6 +51,8 @@ export interface Fire {
 export interface FireOptions {
   readonly root: string;
   readonly env: (name: string) => string | undefined;
+  /** How PLAN_ID was given (`pwf inject --plan`), for messages. */
+  readonly pinnedBy?: PinSource | undefined;
   /** The clock (the session-start catch-up says how long ago files changed). */
   readonly now: Date;
   /** The host's own cap on one context string, in characters (clamps the budget). */
@@ -86,7 +89,7 @@ export function scopeOf(opts: FireOptions, tier?: Tier): SessionScope | undefine
 
 /**
  * One line naming the plan when more than one is open (prompt tiers only):
- * which plan this session uses, to pass PLAN_ID to commands, how to switch.
+ * which plan this session uses, to pass --plan to commands, how to switch.
  */
 function planLine(tier: Tier, planId: string | null, opts: FireOptions): string {
   if (planId === null || (tier !== "userprompt" && tier !== "session-start")) return "";
@@ -102,12 +105,10 @@ function planLine(tier: Tier, planId: string | null, opts: FireOptions): string 
   }
   if (others.length === 0) return "";
   const sid = opts.sessionId;
-  const switchHint = sid
-    ? ` To switch this session only: "PWF_SESSION_ID=${sid} pwf use <id>".`
-    : "";
+  const switchHint = sid ? ` To switch this session only: "pwf use <id> --session ${sid}".` : "";
   return `${PREFIX} This session's plan is "${planId}"; other open plans: ${
     listIds(others)
-  }. Pass PLAN_ID=${planId} to every pwf command you run (e.g. "PLAN_ID=${planId} pwf phase 2 complete").${switchHint}\n`;
+  }. Pass --plan ${planId} to every pwf command you run (e.g. "pwf phase 2 complete --plan ${planId}").${switchHint}\n`;
 }
 
 /** Longest notice, in characters: ids, paths and messages inside it come from env and disk. */
@@ -196,7 +197,11 @@ function modeIfReadable(plan: PlanRef): Mode | undefined {
 
 /** Run one injection fire for a tier. Never throws for bad state on disk. */
 export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire> {
-  const r = resolvePlan(opts.root, opts.env, scopeOf(opts, tier));
+  const r = resolvePlan(opts.root, opts.env, scopeOf(opts, tier), opts.pinnedBy);
+  const told = r.kind === "refused" && r.archived !== undefined && opts.sessionId !== undefined &&
+    opts.bindHost !== undefined && (tier === "userprompt" || tier === "session-start");
+  // Told once, on a tier whose text reaches the model; later fires find no plan.
+  if (told && opts.sessionId !== undefined) markArchivedTold(opts.root, opts.sessionId, opts.now);
   if (r.kind === "refused") {
     // One bounded line (NOTICE_MAX); the ambiguity list is sized to fit it whole.
     return notice(

@@ -19,7 +19,7 @@ import {
   readOptionalFile,
   readWholeFile,
 } from "../fs/read.ts";
-import { removeFile, writeFile } from "../fs/write.ts";
+import { removeFile, writeFile, type WriteOptions } from "../fs/write.ts";
 import { withLock } from "../fs/lock.ts";
 import { planFile, type PlanRef } from "../session/plan_ref.ts";
 
@@ -190,12 +190,21 @@ export function repairedLine(display: string): string {
 /**
  * Commit new plan bytes and their attestation as a pair: pending hash, plan,
  * attestation, then the pending file goes. Killed anywhere, the plan is old
- * or new and readAttestation accepts (and repairs) the pair.
+ * or new and readAttestation accepts (and repairs) the pair. Null when
+ * `opts.stillCurrent` abandoned the write (nothing changed).
  */
-export async function writeAttestedPlan(plan: PlanRef, bytes: Uint8Array): Promise<string> {
+export async function writeAttestedPlan(
+  plan: PlanRef,
+  bytes: Uint8Array,
+  opts: WriteOptions = {},
+): Promise<string | null> {
   const hash = await sha256Hex(bytes);
   writeFile(pendingAttestationLoc(plan), attestationText(hash));
-  writeFile(planFile(plan, "task_plan.md"), bytes);
+  if (!writeFile(planFile(plan, "task_plan.md"), bytes, opts)) {
+    // The plan changed under the edit (stillCurrent): nothing was committed.
+    removeFile(pendingAttestationLoc(plan));
+    return null;
+  }
   writeFile(attestationLoc(plan), attestationText(hash));
   removeFile(pendingAttestationLoc(plan));
   return hash;

@@ -127,6 +127,15 @@ export function bindCliSession(root: string, session: string, plan: string, now:
   writeBinding(root, { session, plan, host: "cli" }, now);
 }
 
+/** Record that the session was told its plan was archived (best effort: told again if it fails). */
+export function markArchivedTold(root: string, sessionId: string, now: Date): void {
+  const b = readBinding(root, sessionId);
+  if (b.kind !== "bound" || b.binding.archivedTold) return;
+  try {
+    writeBinding(root, { ...b.binding, archivedTold: true }, now);
+  } catch { /* told again on the next prompt */ }
+}
+
 /** Re-stamp a binding in use when it is older than BINDING_REFRESH_MS (or `force`); best effort. */
 export function touchBinding(
   root: string,
@@ -136,8 +145,9 @@ export function touchBinding(
 ): void {
   // An unknown mtime (0) is not "old": re-stamping on every fire would only add writes.
   if (!force && (state.mtimeMs === 0 || now.getTime() - state.mtimeMs < BINDING_REFRESH_MS)) return;
+  const { archivedTold: _told, ...binding } = state.binding;
   try {
-    writeBinding(root, state.binding, now);
+    writeBinding(root, binding, now);
   } catch { /* a binding that cannot be re-stamped still binds */ }
 }
 

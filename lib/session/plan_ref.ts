@@ -43,6 +43,8 @@ export type Resolution =
     readonly why: string;
     /** With two or more open plans and nothing chosen: the plans to choose from. */
     readonly choices?: readonly string[];
+    /** The session's own plan, archived: the session is told once (markArchivedTold), never moved. */
+    readonly archived?: string;
   };
 
 /** The session a resolution is for (a hook's payload id, or one from the environment). */

@@ -11,12 +11,12 @@
 import { plainExcerpt, quoteExcerpt } from "../core/text/excerpt.ts";
 import { ContainmentError } from "../core/errors.ts";
 import { isValidPlanId } from "../core/plan/id.ts";
-import { ambiguityWhy } from "../core/session/binding.ts";
+import { ambiguityWhy, type Binding } from "../core/session/binding.ts";
 import { decodeText } from "../core/text/text.ts";
 import { type BindingState, listBindings, touchBinding, writeBinding } from "./bindings.ts";
 import { inspect, legacyLoc, planningLoc } from "../fs/containment.ts";
 import { readFile } from "../fs/read.ts";
-import { planStates } from "../plan/catalog.ts";
+import { isArchived, planStates } from "../plan/catalog.ts";
 import {
   planFileState,
   type PlanRef,
@@ -54,6 +54,7 @@ export function resolvePlan(
   root: string,
   env: (name: string) => string | undefined,
   session?: SessionScope,
+  pinnedBy: PinSource = "PLAN_ID",
 ): Resolution {
   const pinned = pinProblem(root, env("PWF_PLAN_ROOT"));
   if (pinned) return { kind: "refused", why: pinned };
@@ -71,16 +72,20 @@ export function resolvePlan(
   const bound = session ? sessionBinding(root, session.id) : { kind: "none" } as const;
   const pinnedId = env("PLAN_ID");
   if (pinnedId !== undefined && pinnedId !== "") {
-    return bindIfNew(root, session, bound, byPlanId(root, pinnedId));
+    return bindIfNew(root, session, bound, byPlanId(root, pinnedId, pinnedBy));
   }
   const notes: string[] = [];
   if (bound.kind === "bound") {
     const id = bound.binding.plan;
     const state = boundPlanState(root, id);
     if (state === true) {
-      if (session?.bind) touchBinding(root, bound, session.bind.now, session.bind.refresh === true);
+      if (session?.bind) {
+        const back = bound.binding.archivedTold === true; // unarchived: the flag goes
+        touchBinding(root, bound, session.bind.now, session.bind.refresh === true || back);
+      }
       return bySession(root, id, session?.id);
     }
+    if (state === false && isArchived(root, id)) return archivedResolution(id, bound.binding);
     notes.push(
       typeof state === "string"
         ? `this session's plan "${id}" is refused: ${state}`
@@ -99,6 +104,23 @@ export function resolvePlan(
     : r;
   // A binding whose plan is gone is dropped: the session is bound afresh.
   return bindIfNew(root, session, bound.kind === "bound" ? { kind: "bad", why: "" } : bound, noted);
+}
+
+/**
+ * A session whose own plan was archived keeps its binding (so "pwf unarchive"
+ * brings it back): told once, then no plan; never moved to another plan.
+ */
+function archivedResolution(id: string, binding: Binding): Resolution {
+  const how =
+    `choose a plan with "pwf use <id>" (see "pwf use --list"), or bring it back with "pwf unarchive ${id}"`;
+  if (binding.archivedTold) {
+    return { kind: "none", why: `this session's plan "${id}" is archived: ${how}` };
+  }
+  return {
+    kind: "refused",
+    why: `this session's plan "${id}" was archived (.planning/.archive/${id}): ${how}`,
+    archived: id,
+  };
 }
 
 /** The resolution of a session bound to plan `id` (whose task_plan.md is there). */
@@ -225,28 +247,30 @@ function bindIfNew(
   return bySession(root, there.binding.plan, session.id);
 }
 
-function byPlanId(root: string, id: string): Resolution {
+/** Where a pinned plan id came from: the environment variable or the `--plan` flag. */
+export type PinSource = "PLAN_ID" | "--plan";
+
+function byPlanId(root: string, id: string, by: PinSource): Resolution {
+  const pin = by === "PLAN_ID"
+    ? `PLAN_ID=${quoteExcerpt(id, 60)}`
+    : `--plan ${quoteExcerpt(id, 60)}`;
   if (!isValidPlanId(id)) {
     return {
       kind: "refused",
-      why: `PLAN_ID=${
-        quoteExcerpt(id, 60)
-      } is not a valid plan id (letters, digits, ".", "_", "-"; no leading "." or "-")`,
+      why: `${pin} is not a valid plan id (letters, digits, ".", "_", "-"; no leading "." or "-")`,
     };
   }
   const state = planFileState(root, id);
-  if (typeof state === "string") {
-    return { kind: "refused", why: `PLAN_ID=${quoteExcerpt(id, 60)}: ${state}` };
-  }
+  if (typeof state === "string") return { kind: "refused", why: `${pin}: ${state}` };
   if (!state) {
     return {
       kind: "refused",
-      why: `PLAN_ID=${quoteExcerpt(id, 60)} names no plan: .planning/${
+      why: `${pin} names no plan: .planning/${
         plainExcerpt(id, 60)
       }/task_plan.md is missing (see "pwf use --list")`,
     };
   }
-  return { kind: "plan", plan: planRef(root, id), source: "PLAN_ID", why: "named by PLAN_ID" };
+  return { kind: "plan", plan: planRef(root, id), source: "PLAN_ID", why: `named by ${by}` };
 }
 
 function legacyPlan(root: string): Resolution {

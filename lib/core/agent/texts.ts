@@ -78,10 +78,10 @@ export const TEXT_COMMAND_REFS: readonly TextCommandRef[] = [
   { command: "inject", flags: ["context"] },
   { command: "ledger", flags: ["agent", "phase"] },
   { command: "lint", flags: [] },
-  { command: "phase", flags: [] },
+  { command: "phase", flags: ["no-advance", "plan", "switch"] },
   { command: "resolve", flags: [] },
   { command: "skill", flags: ["reference"] },
-  { command: "status", flags: [] },
+  { command: "status", flags: ["plan"] },
   { command: "use", flags: ["list"] },
 ];
 

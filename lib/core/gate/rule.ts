@@ -28,8 +28,15 @@ export interface GateCounters {
 export interface GateInput {
   readonly mode: Mode;
   readonly counts: PhaseCounts;
-  /** The in-progress phase (the first one), if any. */
-  readonly inProgress: { readonly number: number; readonly title: string } | null;
+  /**
+   * The phase the plan is on: the one in progress, else the first one not
+   * complete (pending or unreadable); null when every phase is complete.
+   */
+  readonly next: GatePhase | null;
+  /** ` --plan <id>` when a command run by the model must name the plan, else "". */
+  readonly planArg: string;
+  /** Set when the plan changed since it was attested: its statuses cannot be trusted. */
+  readonly tampered: string | null;
   /** The host's Stop payload, already parsed (anything that is not an object counts as `{}`). */
   readonly payload: unknown;
   readonly counters: GateCounters;
@@ -41,12 +48,20 @@ export interface GateInput {
   readonly problem: string | null;
 }
 
+/** The phase the gate speaks of. */
+export interface GatePhase {
+  readonly number: number;
+  readonly title: string;
+  /** Its status as written (`in_progress`, `pending`, or what the plan says). */
+  readonly status: string;
+}
+
 /** Which condition decided. */
 export type GateCondition =
   | "blocked"
   | "not-gated"
   | "stop-hook-active"
-  | "no-in-progress"
+  | "finished"
   | "state-unreadable"
   | "cap"
   | "stall";
@@ -100,9 +115,46 @@ function phaseName(p: { number: number; title: string }): string {
 }
 
 /**
+ * The one next action that moves the plan forward: finish the phase in
+ * progress (which starts the next one), or start the pending one.
+ * @example
+ * ```ts
+ * import { nextAction } from "./rule.ts";
+ * if (nextAction({ number: 2, title: "", status: "pending" }, "") !== "pwf phase 2 in_progress") throw new Error();
+ * ```
+ */
+export function nextAction(p: GatePhase, planArg: string): string {
+  return p.status === "in_progress"
+    ? `pwf phase ${p.number} complete${planArg}`
+    : `pwf phase ${p.number} in_progress${planArg}`;
+}
+
+function blockReason(input: GateInput, next: GatePhase, n: number): string {
+  const { complete, total } = input.counts;
+  const count = `${complete}/${total} complete, gate block ${n}/${input.cap}`;
+  if (input.tampered !== null) {
+    return `${GATE_PREFIX} Gated plan changed since it was attested, so its statuses cannot be trusted (${count}). ` +
+      `${input.tampered} Until then keep working on the plan.`;
+  }
+  const state = next.status === "in_progress"
+    ? "is in_progress"
+    : next.status === "pending"
+    ? "is pending"
+    : "has no readable status";
+  const action = next.status === "in_progress"
+    ? `Finish its work, then run "${nextAction(next, input.planArg)}" (that starts the next phase)`
+    : `Start it with "${nextAction(next, input.planArg)}" and do its work`;
+  return `${GATE_PREFIX} Gated plan incomplete: phase ${
+    phaseName(next)
+  } ${state} (${count}). ${action}; stop when every phase is complete.`;
+}
+
+/**
  * Decide one Stop: block only when the mode has `gate`, the payload's
- * `stop_hook_active` is not true, a phase is in progress, fewer than `cap`
- * consecutive blocks happened, and something changed since the last block.
+ * `stop_hook_active` is not true, a phase is unfinished (pending or in
+ * progress: issue 24), fewer than `cap` consecutive blocks happened, and
+ * something changed since the last block. A tampered plan counts as
+ * unfinished whatever it says.
  * @example
  * ```ts
  * import { decideGate } from "./rule.ts";
@@ -110,7 +162,7 @@ function phaseName(p: { number: number; title: string }): string {
  * const d = decideGate({
  *   mode: parseMode("autonomous gate"), payload: {}, cap: 7, problem: null,
  *   counts: { total: 2, complete: 1, inProgress: 1, pending: 0, unknown: 0 },
- *   inProgress: { number: 2, title: "Build" },
+ *   next: { number: 2, title: "Build", status: "in_progress" }, planArg: "", tampered: null,
  *   counters: { blocks: 0, lastFingerprint: null },
  *   fingerprint: { ledgerLines: 0, planHash: "a", progressHash: "b" },
  * });
@@ -131,7 +183,8 @@ export function decideGate(input: GateInput): GateDecision {
   if (stopHookActive(input.payload)) {
     return allow("stop-hook-active", "stop_hook_active is true (already continuing after a block)");
   }
-  if (!input.inProgress) return allow("no-in-progress", "no phase is in_progress");
+  const next = input.next;
+  if (!next && input.tampered === null) return allow("finished", "every phase is complete");
   if (input.problem !== null) {
     return allow("state-unreadable", `cannot evaluate the gate: ${input.problem}`);
   }
@@ -145,15 +198,10 @@ export function decideGate(input: GateInput): GateDecision {
     return allow("stall", "no progress since last gate block");
   }
   const n = counters.blocks + 1;
-  const { complete, total } = input.counts;
   return {
     decision: "block",
     condition: "blocked",
-    reason:
-      `${GATE_PREFIX} Gated plan incomplete: phase ${
-        phaseName(input.inProgress)
-      } is in_progress (${complete}/${total} complete, gate block ${n}/${cap}). ` +
-      `Finish or update the plan (pwf phase ${input.inProgress.number} complete), then stop.`,
+    reason: blockReason(input, next ?? { number: 0, title: "", status: "complete" }, n),
     newCounters: { blocks: n, lastFingerprint: input.fingerprint },
   };
 }

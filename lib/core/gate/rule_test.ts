@@ -10,7 +10,9 @@ function blocking(over: Partial<GateInput> = {}): GateInput {
   return {
     mode: parseMode("autonomous gate\n"),
     counts: { total: 5, complete: 2, inProgress: 1, pending: 2, unknown: 0 },
-    inProgress: { number: 3, title: "Build" },
+    next: { number: 3, title: "Build", status: "in_progress" },
+    planArg: "",
+    tampered: null,
     payload: { stop_hook_active: false },
     counters: { blocks: 0, lastFingerprint: null },
     fingerprint: FP,
@@ -44,9 +46,29 @@ Deno.test("decideGate() allows when stop_hook_active is true", () => {
   assertEquals([d.decision, d.condition], ["allow", "stop-hook-active"]);
 });
 
-Deno.test("decideGate() allows when no phase is in_progress", () => {
-  const d = decideGate(blocking({ inProgress: null }));
-  assertEquals([d.decision, d.condition], ["allow", "no-in-progress"]);
+Deno.test("decideGate() allows when every phase is complete", () => {
+  const d = decideGate(blocking({ next: null }));
+  assertEquals([d.decision, d.condition], ["allow", "finished"]);
+});
+
+Deno.test("decideGate() blocks on a pending phase when none is in progress, naming the start command", () => {
+  const d = decideGate(blocking({ next: { number: 2, title: "Build", status: "pending" } }));
+  assertEquals(d.decision, "block");
+  assertStringIncludes(d.reason, "'Phase 2: Build' is pending");
+  assertStringIncludes(d.reason, '"pwf phase 2 in_progress"');
+});
+
+Deno.test("decideGate() tells the model to complete the phase in progress, with --plan when asked", () => {
+  const d = decideGate(blocking({ planArg: " --plan p1" }));
+  assertStringIncludes(d.reason, '"pwf phase 3 complete --plan p1" (that starts the next phase)');
+  assertNotIncludes(d.reason, "PLAN_ID");
+});
+
+Deno.test("decideGate() blocks a tampered plan even when it says every phase is complete", () => {
+  const d = decideGate(blocking({ next: null, tampered: 'Ask the user to run "pwf attest".' }));
+  assertEquals(d.decision, "block");
+  assertStringIncludes(d.reason, "changed since it was attested");
+  assertStringIncludes(d.reason, '"pwf attest"');
 });
 
 Deno.test("decideGate() at the cap allows with 'gate cap reached' and resets the count", () => {
@@ -108,7 +130,7 @@ Deno.test("decideGate() allow reasons never carry a block decision", () => {
     const over of [
       { mode: parseMode("") },
       { payload: { stop_hook_active: true } },
-      { inProgress: null },
+      { next: null },
       { cap: 1, counters: { blocks: 1, lastFingerprint: null } },
     ]
   ) {

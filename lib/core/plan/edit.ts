@@ -38,11 +38,37 @@ export function setPhaseStatus(text: string, n: number, status: StatusValue): St
       `cannot set phase ${n}: task_plan.md has no "### Phase ${n}" heading (phases: ${have})`,
     );
   }
-  const raw = splitLinesKeepEnds(text);
-  writeStatus(raw, phase, status);
-  const withStatus = joinSplit(raw);
-  const final = syncCurrentPhase(withStatus);
+  const final = writePhaseStatuses(text, [{ phase, to: status }]);
   return { text: final, before: phase, changed: final !== text };
+}
+
+/** One status to write: the phase (as parsed from the same text) and its new status. */
+export interface StatusWrite {
+  readonly phase: Phase;
+  readonly to: StatusValue;
+}
+
+/**
+ * Write several phases' statuses (phases parsed from `text`), then bring
+ * `## Current Phase` in step. Each status line keeps its own label, marks
+ * and line ending; every other line is untouched.
+ * @example
+ * ```ts
+ * import { writePhaseStatuses } from "./edit.ts";
+ * import { parsePlan } from "./parse.ts";
+ * const t = "### Phase 1: A\n- **Status:** in_progress\n### Phase 2: B\n";
+ * const [a, b] = parsePlan(t).phases;
+ * const out = writePhaseStatuses(t, [{ phase: a!, to: "complete" }, { phase: b!, to: "in_progress" }]);
+ * if (out !== "### Phase 1: A\n- **Status:** complete\n### Phase 2: B\n- **Status:** in_progress\n") throw new Error(out);
+ * ```
+ */
+export function writePhaseStatuses(text: string, writes: readonly StatusWrite[]): string {
+  if (writes.length === 0) return syncCurrentPhase(text);
+  const raw = splitLinesKeepEnds(text);
+  // Bottom-up, so a status line inserted under one heading never shifts another's.
+  const order = [...writes].sort((a, b) => b.phase.headingLine - a.phase.headingLine);
+  for (const w of order) writeStatus(raw, w.phase, w.to);
+  return syncCurrentPhase(joinSplit(raw));
 }
 
 /**

@@ -9,6 +9,7 @@
 import { printable } from "../text/text.ts";
 import { currentPhaseNumber } from "./edit.ts";
 import type { Phase, Plan } from "./parse.ts";
+import { unreadPhaseHeadings } from "./unread_headings.ts";
 
 /** How bad a finding is. */
 export type Severity = "ERROR" | "WARN";
@@ -165,6 +166,15 @@ export function lintPlan(plan: Plan): Finding[] {
     });
   }
   for (const p of plan.phases) out.push(...statusFindings(p));
+  for (const u of unreadPhaseHeadings(plan)) {
+    out.push({
+      severity: "ERROR",
+      line: u.line + 1,
+      message: `"${
+        printable(u.text.trim()).slice(0, 40)
+      }" is not read as a phase (write it as "### Phase <n>: <title>")`,
+    });
+  }
   out.push(...numberingFindings(plan.phases), ...inProgressFindings(plan.phases));
   out.push(...sectionFindings(plan));
   return out.sort((a, b) =>

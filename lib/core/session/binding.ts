@@ -42,6 +42,8 @@ export interface Binding {
    * the plan of the last session bound in the same process.
    */
   readonly proc?: string;
+  /** Set once the session was told its plan was archived (issue 24): told once, never moved. */
+  readonly archivedTold?: true;
 }
 
 /** A host-process token as stored in a binding. */
@@ -92,6 +94,7 @@ export function renderBinding(b: Binding): string {
     host: b.host,
     seen: b.seen,
     ...proc,
+    ...(b.archivedTold ? { archivedTold: true } : {}),
   }) +
     "\n";
 }
@@ -135,7 +138,8 @@ export function bindingFrom(v: unknown, sessionId: string): Binding | string {
   const host = typeof r.host === "string" && /^[a-z0-9-]{1,32}$/.test(r.host) ? r.host : "?";
   const seen = typeof r.seen === "string" && !Number.isNaN(Date.parse(r.seen)) ? r.seen : "";
   const proc = typeof r.proc === "string" && PROC_RE.test(r.proc) ? { proc: r.proc } : {};
-  return { session: sessionId, plan: r.plan, host, seen, ...proc };
+  const told = r.archivedTold === true ? { archivedTold: true as const } : {};
+  return { session: sessionId, plan: r.plan, host, seen, ...proc, ...told };
 }
 
 /** A plan whose phases are all complete is finished; no phases at all is not (yet) finished. */
@@ -174,12 +178,12 @@ export function listIds(ids: readonly string[]): string {
  * ```ts
  * import { ambiguityWhy } from "./binding.ts";
  * const why = ambiguityWhy(["a", "b"], "open");
- * if (!why.includes("a, b") || !why.includes("PLAN_ID=")) throw new Error(why);
+ * if (!why.includes("a, b") || !why.includes("--plan <id>")) throw new Error(why);
  * ```
  */
 export function ambiguityWhy(ids: readonly string[], kind: "open" | "finished"): string {
   const what = kind === "open" ? `${ids.length} plans are open` : `${ids.length} finished plans`;
-  return `${what} and none is chosen, so pwf does not guess: set PLAN_ID=<id>, run "pwf use <id>" ` +
+  return `${what} and none is chosen, so pwf does not guess: pass --plan <id>, run "pwf use <id>" ` +
     `(this session, else .active_plan) or retire finished ones with "pwf archive <id>". ` +
     `${kind === "open" ? "Open" : "Plans"}: ${listIds(ids)}`;
 }

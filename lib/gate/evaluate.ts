@@ -22,6 +22,7 @@ import { inProgressPhase, parsePlan } from "../core/plan/parse.ts";
 import { decodeText } from "../core/text/text.ts";
 import { readFile } from "../fs/read.ts";
 import {
+  type GateKey,
   type GateState,
   gateStateChanges,
   progressFingerprint,
@@ -144,24 +145,30 @@ async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
       problem: state.problem ?? fpProblem,
       fingerprint,
     });
-  const snapshot = readGateState(plan);
+  // Each session counts its own consecutive blocks (issue 26 item 10).
+  const key: GateKey = {
+    plan,
+    session: req.session?.id,
+    ...(req.session?.bind ? { now: req.session.bind.now } : {}),
+  };
+  const snapshot = readGateState(key);
   const first = decide(snapshot);
   if (!gateStateChanges(snapshot, first.newCounters)) return outcome(first, report, cap);
-  return await persist(plan, decide, first, report, cap);
+  return await persist(key, decide, first, report, cap);
 }
 
 async function persist(
-  plan: PlanRef,
+  key: GateKey,
   decide: (state: GateState) => GateDecision,
   first: GateDecision,
   report: CheckReport,
   cap: number,
 ): Promise<GateOutcome> {
   try {
-    const d = await withLock(plan.dir, () => {
-      const state = readGateState(plan);
+    const d = await withLock(key.plan.dir, () => {
+      const state = readGateState(key);
       const again = decide(state);
-      writeGateState(plan, state, again.newCounters);
+      writeGateState(key, state, again.newCounters);
       return again;
     }, { waitMs: HOOK_WAIT_MS }); // a Stop hook must answer within its budget
     return outcome(d, report, cap);
@@ -169,7 +176,7 @@ async function persist(
     if (first.decision === "block") {
       return allowOutcome(
         "state-unreadable",
-        `cannot record the gate block in ${plan.display} (${message(err)})`,
+        `cannot record the gate block in ${key.plan.display} (${message(err)})`,
         report,
         cap,
       );

@@ -2,6 +2,10 @@
  * The gate's files in a plan directory: `.stop_blocks` (consecutive blocks
  * since the last allowed stop) and `.gate_last_ledger` (the progress
  * fingerprint at the last block), plus computing the current fingerprint.
+ * A Stop that names its session counts in that session's own file
+ * (`.planning/.cache/gate/<16 hex>.txt`: the count line, then the
+ * fingerprint), so one session's allowed stop never resets another's count
+ * (issue 26 item 10); the plan's two files serve Stops without a session.
  * @module
  */
 
@@ -15,6 +19,8 @@ import {
 import { sha256Hex } from "../core/text/sha256.ts";
 import { encodeText } from "../core/text/text.ts";
 import { readFile } from "../fs/read.ts";
+import { type BoundedDir, boundedLoc, makeRoom } from "../fs/cache.ts";
+import { fnv1a64 } from "../core/session/binding.ts";
 import { removeFile, writeFile } from "../fs/write.ts";
 import { ledgerLineCount } from "../ledger/files.ts";
 import { MAX_PLAN_BYTES, readText } from "../plan/tree.ts";
@@ -24,6 +30,28 @@ import { planFile, type PlanRef } from "../session/plan_ref.ts";
 export const STOP_BLOCKS = ".stop_blocks";
 /** Fingerprint file name (the original's name: it held only the ledger count). */
 export const GATE_LAST_LEDGER = ".gate_last_ledger";
+
+/** Per-session gate files: one small file per (plan, session), bounded like bindings. */
+const SESSION_GATES: BoundedDir = {
+  dir: [".cache", "gate"],
+  files: /^[0-9a-f]{16}\.txt$/,
+  max: 64,
+  pruneTo: 48,
+  expiryMs: 7 * 24 * 60 * 60 * 1000,
+};
+
+/** Whose consecutive blocks a Stop counts: the plan's (no session) or one session's. */
+export interface GateKey {
+  readonly plan: PlanRef;
+  /** The Stop's session id, when the host sent one. */
+  readonly session?: string | undefined;
+  /** The clock (a new session file may prune the oldest ones). */
+  readonly now?: Date;
+}
+
+function sessionFile(key: GateKey): string {
+  return `${fnv1a64(`${key.plan.id ?? ""}\0${key.session ?? ""}`)}.txt`;
+}
 
 /** The gate files as read: counters, why they are unusable, and the raw texts. */
 export interface GateState {
@@ -42,13 +70,28 @@ function quoted(text: string): string {
   return JSON.stringify(text.trim().slice(0, 20));
 }
 
-/** Read `.stop_blocks` and `.gate_last_ledger`; never throws. */
-export function readGateState(plan: PlanRef): GateState {
+/** The count text and the fingerprint text of a key (null: none stored). */
+function readTexts(key: GateKey): { blocksText: string | null; ledgerText: string | null } {
+  if (key.session === undefined || key.plan.id === null) {
+    return {
+      blocksText: readSmall(key.plan, STOP_BLOCKS),
+      ledgerText: readSmall(key.plan, GATE_LAST_LEDGER),
+    };
+  }
+  const whole = readText(boundedLoc(key.plan.dir.root, SESSION_GATES, sessionFile(key)), 4096);
+  if (whole === null) return { blocksText: null, ledgerText: null };
+  const cut = whole.indexOf("\n");
+  const rest = cut < 0 ? "" : whole.slice(cut + 1);
+  return { blocksText: cut < 0 ? whole : whole.slice(0, cut + 1), ledgerText: rest || null };
+}
+
+/** Read the gate state of a plan, or of one session's Stops on it; never throws. */
+export function readGateState(target: PlanRef | GateKey): GateState {
+  const key = "plan" in target ? target : { plan: target };
   let blocksText: string | null;
   let ledgerText: string | null;
   try {
-    blocksText = readSmall(plan, STOP_BLOCKS);
-    ledgerText = readSmall(plan, GATE_LAST_LEDGER);
+    ({ blocksText, ledgerText } = readTexts(key));
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     return {
@@ -86,7 +129,17 @@ function ledgerChanges(state: GateState, next: GateCounters): boolean {
 }
 
 /** Store the counters (call under the plan's lock); throws PwfError on failure. */
-export function writeGateState(plan: PlanRef, state: GateState, next: GateCounters): void {
+export function writeGateState(
+  target: PlanRef | GateKey,
+  state: GateState,
+  next: GateCounters,
+): void {
+  const key = "plan" in target ? target : { plan: target };
+  if (key.session !== undefined && key.plan.id !== null) {
+    writeSessionState(key, next);
+    return;
+  }
+  const plan = key.plan;
   if (ledgerChanges(state, next)) {
     const loc = planFile(plan, GATE_LAST_LEDGER);
     if (next.lastFingerprint === null) removeFile(loc);
@@ -94,6 +147,19 @@ export function writeGateState(plan: PlanRef, state: GateState, next: GateCounte
   }
   const storedBlocks = state.blocksText === null ? 0 : parseCounter(state.blocksText);
   if (storedBlocks !== next.blocks) writeFile(planFile(plan, STOP_BLOCKS), `${next.blocks}\n`);
+}
+
+function writeSessionState(key: GateKey, next: GateCounters): void {
+  const root = key.plan.dir.root;
+  const name = sessionFile(key);
+  const loc = boundedLoc(root, SESSION_GATES, name);
+  if (next.blocks === 0 && next.lastFingerprint === null) {
+    removeFile(loc);
+    return;
+  }
+  makeRoom(root, SESSION_GATES, name, key.now ?? new Date(0));
+  const fp = next.lastFingerprint === null ? "" : fingerprintText(next.lastFingerprint);
+  writeFile(loc, `${next.blocks}\n${fp}`);
 }
 
 /**

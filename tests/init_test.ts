@@ -119,3 +119,19 @@ Deno.test("init with a bad template is a usage error and writes nothing", async 
     }, () => {});
   });
 });
+
+Deno.test("a fresh gated plan says it is not attested and names pwf attest in status and in the hook notice", async () => {
+  await inProject(async (dir) => {
+    await initPlan(dir, ["Notice", "--gated"]);
+    const status = await runPwf(dir, ["status"]);
+    assertStringIncludes(
+      status.stdout,
+      'not attested: hooks show nothing until you review it and run "pwf attest"',
+    );
+    const hook = await runPwf(dir, ["hook", "claude", "UserPromptSubmit"], {
+      stdin: JSON.stringify({ session_id: "s1", prompt: "go" }),
+    });
+    assertStringIncludes(hook.stdout, "is not attested");
+    assertStringIncludes(hook.stdout, 'run \\"pwf attest\\"');
+  });
+});

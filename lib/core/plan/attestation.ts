@@ -49,10 +49,12 @@ export function attestationLabel(a: Attestation): string {
     case "none":
       return "not attested";
     case "invalid":
-      return "INVALID attestation file";
+      return 'INVALID attestation file (run "pwf attest")';
     case "intact":
       return `attested (${a.hash.slice(0, 12)})`;
     case "tampered":
-      return `TAMPERED (expected ${a.expected.slice(0, 12)}, actual ${a.actual.slice(0, 12)})`;
+      return `TAMPERED (expected ${a.expected.slice(0, 12)}, actual ${
+        a.actual.slice(0, 12)
+      }; review, then "pwf attest")`;
   }
 }

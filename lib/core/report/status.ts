@@ -146,7 +146,14 @@ function attestationWord(v: StatusView, color: boolean): string {
   if (a.state === "invalid") {
     return paint(color, "red", 'invalid .attestation file (run "pwf attest")');
   }
-  return "not attested";
+  // An autonomous plan is injected only once approved: say so, with the step.
+  return v.mode.autonomous
+    ? paint(
+      color,
+      "red",
+      'not attested: hooks show nothing until you review it and run "pwf attest"',
+    )
+    : "not attested";
 }
 
 /** The JSON form of the status view. */

@@ -27,6 +27,7 @@ import { modeName } from "../core/plan/mode.ts";
 import { READ_PATHS, WRITE_PATHS } from "../core/permissions.ts";
 import { cacheName, readCache, removeCache, writeCache } from "../fs/cache.ts";
 import { identityStrength, inspect, planningLoc } from "../fs/containment.ts";
+import { foreignEntries } from "../plan/catalog.ts";
 import { readGateState } from "../gate/state.ts";
 import { composeSessionStart, gatherState } from "../inject/fire.ts";
 import { HOSTS } from "../hosts/table.ts";
@@ -264,6 +265,7 @@ export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number>
       detail: shownText(ctx, r.why),
     });}
   checks.push(...await guarded(ctx, "sessions", () => [sessionsCheck(ctx)]));
+  checks.push(...await guarded(ctx, "shared", () => sharedCheck(ctx)));
   checks.push(...await guarded(ctx, "cache", () => [cacheCheck(ctx)]));
   checks.push(
     ...await guarded(ctx, "hooks", () => {
@@ -281,6 +283,20 @@ export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number>
   // Receipt fields and plan text come from disk: no terminal escapes (issue 12 item 10).
   else ctx.host.stdout(printableLines(renderDoctor(checks)));
   return doctorFailed(checks) ? 1 : 0;
+}
+
+/** What else .planning holds (another tool's files): named, never touched. */
+function sharedCheck(ctx: Context): DoctorCheck[] {
+  if (inspect(planningLoc(ctx.root)).kind !== "dir") return [];
+  const others = foreignEntries(ctx.root);
+  if (others.length === 0) return [];
+  const shownNames = others.slice(0, 8).join(", ") +
+    (others.length > 8 ? ` and ${others.length - 8} more` : "");
+  return [{
+    status: "PASS",
+    name: "shared",
+    detail: `.planning also holds ${shownNames}: not pwf plans (another tool's?), left alone`,
+  }];
 }
 
 /** Every host of the table with its registered events, for the coverage check. */

@@ -33,6 +33,30 @@ function withPlanFile(root: string, base: string[], refusals?: string[]): string
     .filter((id) => hasPlanFile(root, base, id, refusals));
 }
 
+/** Names pwf itself keeps directly in `.planning` (besides plan directories). */
+const OWN_ENTRIES = new Set([
+  ".active_plan",
+  ".gitignore",
+  ".cache",
+  ARCHIVE_DIR,
+  ".pwf.lock",
+  "sessions",
+]);
+
+/**
+ * What else `.planning` holds: entries that are neither pwf's own nor a plan
+ * directory (another tool's files, e.g. GSD's STATE.md and phases/), sorted,
+ * directories with a trailing "/". pwf never lists, counts, moves or writes
+ * them (issue 30); doctor names them. Temp files of pwf's own writes are left out.
+ */
+export function foreignEntries(root: string): string[] {
+  const plans = new Set(listPlans(root));
+  return listDir(planningLoc(root))
+    .filter((e) => !OWN_ENTRIES.has(e.name) && !plans.has(e.name) && !e.name.includes(".tmp-"))
+    .map((e) => e.isDirectory ? `${e.name}/` : e.name)
+    .sort();
+}
+
 /** Ids of every contained plan directory with a task_plan.md, sorted. */
 export function listPlans(root: string, refusals?: string[]): string[] {
   return withPlanFile(root, [], refusals);

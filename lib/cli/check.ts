@@ -27,6 +27,8 @@ export interface CheckArgs {
   /** Host whose block limit clamps the cap (only with --gate). */
   readonly host: string | undefined;
   readonly json: boolean;
+  /** With --gate: the usage problem that was set aside (said on stderr; the gate still runs). */
+  readonly ignored?: string;
 }
 
 const FLAGS = [
@@ -40,8 +42,46 @@ const FLAGS = [
   JSON_FLAG,
 ] as const;
 
-/** Parse `pwf check` argv. */
+/**
+ * Parse `pwf check` argv. With `--gate` it never throws: a Stop hook must
+ * exit 0 whatever its argv (exit 2 is Claude Code's "block this Stop"), so a
+ * usage problem is kept as `ignored` and the gate runs with what was understood.
+ */
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
+  try {
+    return strictCheckArgs(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError) || !asksForGate(argv)) throw err;
+    return {
+      gate: true,
+      host: knownHost(argv),
+      json: flagsOf(argv).includes("--json"),
+      ignored: err.message,
+    };
+  }
+}
+
+/** The arguments before a `--` (the only ones that can be flags). */
+function flagsOf(argv: readonly string[]): readonly string[] {
+  const end = argv.indexOf("--");
+  return end < 0 ? argv : argv.slice(0, end);
+}
+
+function asksForGate(argv: readonly string[]): boolean {
+  return flagsOf(argv).some((a) => a === "--gate" || a.startsWith("--gate="));
+}
+
+/** The `--host` value when it names a known host (lenient: for a gate with a usage problem). */
+function knownHost(argv: readonly string[]): string | undefined {
+  const flags = flagsOf(argv);
+  const i = flags.indexOf("--host");
+  const value = i < 0
+    ? flags.find((a) => a.startsWith("--host="))?.slice("--host=".length)
+    : flags[i + 1];
+  return value !== undefined && findHost(value) ? value : undefined;
+}
+
+function strictCheckArgs(argv: readonly string[]): CheckArgs {
   const p = parseArgv("check", argv, FLAGS);
   maxPositionals("check", p, 0);
   const host = stringFlag(p, "host");
@@ -85,7 +125,24 @@ function gateSession(host: string | undefined, payload: Payload, ctx: Context) {
   return id ? { id } : undefined;
 }
 
+/** `check --gate`: always exit 0, whatever goes wrong (it is a Stop hook). */
 async function runGate(args: CheckArgs, ctx: Context): Promise<number> {
+  if (args.ignored !== undefined) {
+    ctx.host.stderr(`pwf: check --gate: ${args.ignored}; evaluating the gate without it\n`);
+  }
+  try {
+    await gate(args, ctx);
+  } catch (err) {
+    ctx.host.stderr(
+      `pwf: check --gate failed: ${
+        err instanceof Error ? err.message : String(err)
+      }; stop allowed\n`,
+    );
+  }
+  return 0;
+}
+
+async function gate(args: CheckArgs, ctx: Context): Promise<void> {
   const payload = parsePayload(await ctx.host.readStdin(STDIN_CAP, HOOK_STDIN));
   const o = await evaluateGate({
     root: ctx.root,
@@ -104,7 +161,6 @@ async function runGate(args: CheckArgs, ctx: Context): Promise<number> {
       [...(o.report ? checkLines(o.report, "posix") : []), o.reason].join("\n") + "\n",
     );
   }
-  return 0;
 }
 
 /** Run `pwf check`. */

@@ -49,8 +49,10 @@ Deno.test(skipWhen(!PYTHON, NO_PYTHON, {
   fn: async () => {
     const dir = await Deno.makeTempDir({ prefix: "pwf-hermes-glue-" });
     try {
-      // Bins that stay inside the docstring today: --bin is written there unescaped.
-      for (const bin of ["pwf", "/opt/my tools/pwf", `/opt/it's "quoted"/pwf`]) {
+      // Hostile bins and what they do at import: tests/glue_literal_test.ts.
+      for (
+        const bin of ["pwf", "/opt/my tools/pwf", `/opt/it's "quoted"/pwf`, "C:\\Users\\pwf.exe"]
+      ) {
         const file = `${dir}/__init__.py`;
         await Deno.writeTextFile(file, manifestText(findHost("hermes")!, bin));
         assertEquals(await pythonSyntaxProblems(file), "", `--bin ${JSON.stringify(bin)}`);

@@ -15,6 +15,7 @@
  * @module
  */
 
+import { jsLiteral } from "./glue_literal.ts";
 import runnerTemplate from "../../templates/glue/runner.js" with { type: "text" };
 
 const HEADER_END = "---- end of template header ----\n";
@@ -37,7 +38,7 @@ function templateBody(template: string): string {
 
 /**
  * A glue template with its header dropped and each `__PWF_NAME__` replaced by
- * `values[NAME]`, inserted as is (encode first: `JSON.stringify` for a value
+ * `values[NAME]`, inserted as is (encode first: glue_literal.ts for a value
  * in code).
  * @example
  * ```ts
@@ -64,8 +65,8 @@ function substitute(text: string, values: Readonly<Record<string, string>>): str
  * pwf binary: the template with the runner's text in its `__PWF_RUNNER__` line.
  * The runner starts `bin hook <host> <event>` with an argument list (no
  * shell), the payload on stdin and the event's timeout (milliseconds), and
- * answers `{}` for every failure, each logged once. `bin` also appears as
- * given in the file's opening comment (`__PWF_BIN_RAW__`).
+ * answers `{}` for every failure, each logged once. `bin` appears only as a
+ * string literal (lib/hosts/glue_literal.ts), never in a comment.
  */
 export function renderJsGlue(
   template: string,
@@ -79,9 +80,8 @@ export function renderJsGlue(
   const text = own.slice(0, at) + templateBody(runnerTemplate) +
     own.slice(at + RUNNER_LINE.length);
   return substitute(text, {
-    HOST: JSON.stringify(host),
-    BIN: JSON.stringify(bin),
-    TIMEOUT_MS: JSON.stringify(timeouts),
-    BIN_RAW: bin,
+    HOST: jsLiteral(host),
+    BIN: jsLiteral(bin),
+    TIMEOUT_MS: jsLiteral(timeouts),
   });
 }

@@ -24,9 +24,9 @@ Deno.test("fillGlue() throws on a placeholder with no value and on a template wi
 
 Deno.test("renderJsGlue() puts the runner's text in place of the template's __PWF_RUNNER__ line", () => {
   const template =
-    `${HEADER}// runs __PWF_BIN_RAW__\n// __PWF_RUNNER__: the text of runner.js goes here (pwf, pwfSync, contextOf, blockOf)\n\nrest();\n`;
+    `${HEADER}// runs BIN\n// __PWF_RUNNER__: the text of runner.js goes here (pwf, pwfSync, contextOf, blockOf)\n\nrest();\n`;
   const out = renderJsGlue(template, "h", 'a "b"', { e: 1000 });
-  assert(out.startsWith('// runs a "b"\nimport { spawn, spawnSync } from "node:child_process";\n'));
+  assert(out.startsWith('// runs BIN\nimport { spawn, spawnSync } from "node:child_process";\n'));
   assertStringIncludes(out, '\nconst HOST = "h";\nconst BIN = "a \\"b\\"";\n');
   assertStringIncludes(out, '\nconst TIMEOUT_MS = {"e":1000};\n');
   assert(out.endsWith("}\n\nrest();\n"), out.slice(-40));

@@ -13,6 +13,7 @@
 
 import pluginTemplate from "../../templates/glue/hermes_plugin.py" with { type: "text" };
 import { GLUE_NOTE, glueRespond, glueTimeouts } from "./glue.ts";
+import { pythonNumberDict, pythonString } from "./glue_literal.ts";
 import { fillGlue } from "./glue_template.ts";
 import type { GlueFile, HostEvent, HostSpec } from "./host_spec.ts";
 
@@ -51,9 +52,8 @@ function python(bin: string): string {
   const timeouts = glueTimeouts(EVENTS);
   const seconds = Object.fromEntries(Object.entries(timeouts).map(([k, v]) => [k, v / 1000]));
   return fillGlue(pluginTemplate, {
-    BIN: JSON.stringify(bin),
-    TIMEOUT_S: JSON.stringify(seconds),
-    BIN_RAW: bin,
+    BIN: pythonString(bin),
+    TIMEOUT_S: pythonNumberDict(seconds),
     DIR,
   });
 }

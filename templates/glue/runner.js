@@ -1,8 +1,9 @@
 // deno-lint-ignore-file no-console prefer-const
 // Template: the runner the OpenCode plugin and the Pi extension share (lib/hosts/glue_template.ts
 // puts it in their __PWF_RUNNER__ line). __PWF_HOST__, __PWF_BIN__ and __PWF_TIMEOUT_MS__ each
-// become a JSON value (their types for `deno task check`: glue_globals.d.ts, which also gives
-// the two templates the types of the functions exported here). This header, through its last
+// become a JS literal in printable ASCII (lib/hosts/glue_literal.ts; their types for `deno task
+// check`: glue_globals.d.ts, which also gives the two templates the types of the functions
+// exported here). This header, through its last
 // line, is not part of the output. Lint: console.error is how glue logs; `timer` is set after
 // the closure that clears it.
 export { blockOf, contextOf, pwf, pwfSync };

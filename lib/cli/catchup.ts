@@ -6,7 +6,7 @@
  * @module
  */
 
-import { printableLines } from "../core/text/text.ts";
+import { printableLines } from "../core/text/display.ts";
 import { renderMetadata, renderReplay, transcriptJson } from "../core/catchup/replay.ts";
 import {
   catchupSummary,

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { printableLines } from "../core/text/text.ts";
+import { printableLines } from "../core/text/display.ts";
 import { attestationLabel } from "../core/plan/attestation.ts";
 import { PwfError } from "../core/errors.ts";
 import {

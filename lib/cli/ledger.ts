@@ -4,6 +4,7 @@
  */
 
 import { UsageError } from "../core/errors.ts";
+import { printableLines } from "../core/text/display.ts";
 import { LEDGER_EVENTS, type LedgerEvent, ledgerSummary } from "../core/ledger/records.ts";
 import { parsePlan } from "../core/plan/parse.ts";
 import { appendLedger } from "../ledger/store.ts";
@@ -80,7 +81,7 @@ export async function runLedger(args: LedgerArgs, ctx: Context): Promise<number>
       parsePlan(readText(planFile(plan, "task_plan.md")) ?? ""),
     );
     if (args.json) printJson(ctx, { schemaVersion: 1, plan: plan.id, summary: text });
-    else ctx.host.stdout(text);
+    else ctx.host.stdout(printableLines(text));
     return 0;
   }
   const r = await appendLedger(plan, { ...args, now: ctx.host.now() });

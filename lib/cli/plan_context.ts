@@ -4,7 +4,7 @@
  * @module
  */
 
-import { displayJoin, displayPath, displayPathsIn } from "../core/text/display.ts";
+import { displayJoin, displayPath, displayPathsIn, printableJson } from "../core/text/display.ts";
 import type { Attestation } from "../core/plan/attestation.ts";
 import { NoPlanError } from "../core/errors.ts";
 import { sessionIdFromEnv } from "../hosts/session_env.ts";
@@ -38,7 +38,7 @@ export function requirePlan(ctx: Context): { plan: PlanRef; why: string } {
 
 /** Print a JSON object followed by a newline. */
 export function printJson(ctx: Context, value: unknown): void {
-  ctx.host.stdout(JSON.stringify(value, null, 2) + "\n");
+  ctx.host.stdout(printableJson(value) + "\n");
 }
 
 /** A neutral path (`.planning/p`, or an absolute one) as the person running pwf reads it. */

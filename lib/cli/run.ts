@@ -4,15 +4,18 @@
  * @module
  */
 
-import { displayPathsIn } from "../core/text/display.ts";
+import { displayPathsIn, printableOutput } from "../core/text/display.ts";
 import { errorLine, ExitCode, exitCodeFor, PwfError, UsageError } from "../core/errors.ts";
 import { type Host, isDisabled, useColor } from "../core/host.ts";
 import { parseHookArgs, runHook } from "./hook.ts";
 import type { Context } from "./command.ts";
 
 /** Run pwf with argv (without the program name) on a Host; returns the exit code. */
-export async function run(argv: readonly string[], host: Host): Promise<number> {
-  if (isDisabled(host)) return 0;
+export async function run(argv: readonly string[], rawHost: Host): Promise<number> {
+  if (isDisabled(rawHost)) return 0;
+  // Every diagnostic, hooks' included, is control-free, bidi-safe and bounded per line: they
+  // echo argv, ids and messages built from plan text (docs/security.md).
+  const host: Host = { ...rawHost, stderr: (text) => rawHost.stderr(printableOutput(text)) };
   const ctx: Context = { host, root: host.cwd, color: useColor(host) };
   try {
     return await dispatch(argv, ctx);

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { printable } from "../text/text.ts";
+import { printable } from "../text/display.ts";
 import { currentPhaseNumber } from "./edit.ts";
 import type { Phase, Plan } from "./parse.ts";
 import { unreadPhaseHeadings } from "./unread_headings.ts";

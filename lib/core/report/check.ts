@@ -4,8 +4,7 @@
  * @module
  */
 
-import { displayJoin, type PathOs } from "../text/display.ts";
-import { printable } from "../text/text.ts";
+import { displayJoin, type PathOs, printable } from "../text/display.ts";
 import { type Finding, lintCounts } from "../plan/lint.ts";
 import { countPhases, type Phase, type PhaseCounts, type Plan } from "../plan/parse.ts";
 

@@ -5,9 +5,8 @@
 
 import type { Attestation } from "../plan/attestation.ts";
 import { paint, table } from "../text/color.ts";
-import { displayPath, displayPathsIn, type PathOs } from "../text/display.ts";
+import { displayPath, displayPathsIn, type PathOs, printable } from "../text/display.ts";
 import { type Mode, modeName } from "../plan/mode.ts";
-import { printable } from "../text/text.ts";
 import { countPhases, type Phase, type PhaseCounts, type Plan } from "../plan/parse.ts";
 
 /** Everything `pwf status` shows. */

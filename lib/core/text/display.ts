@@ -6,9 +6,16 @@
  * and `C:\Users\dev\app`, never `/C:/...` or `file:///...`; elsewhere the
  * neutral form. Text for the model (injected context, notices, the gate's
  * reasons, `pwf inject`, `pwf catchup`) keeps the neutral form on every OS.
+ *
+ * It also holds the one display-sanitising rule (`printable`,
+ * `printableLines`, `printableOutput`): what pwf prints for a person holds
+ * no control character and no bidi control, so text from a plan, a ledger,
+ * a transcript or argv cannot move the cursor, set a window title, write
+ * the clipboard or reorder what a reader sees (docs/security.md).
  * @module
  */
 
+import { splitLines } from "./lines.ts";
 import { isoTimestamp } from "./timestamp.ts";
 
 /** The platform a path is printed for (`Host.os`). */
@@ -127,4 +134,81 @@ export function formatUtc(t: Date): string {
   const ms = t.getTime();
   if (!Number.isFinite(ms)) return "unknown time";
   return `${isoTimestamp(ms).slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/**
+ * Characters no printed line may hold: C0 but tab, DEL, C1 (0x9b is a
+ * one-byte CSI), the line and paragraph separators, and the bidi controls (U+061C, U+200E/F, U+202A-U+202E,
+ * U+2066-U+2069) that reorder what a reader sees.
+ */
+const UNSAFE =
+  // deno-lint-ignore no-control-regex
+  /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text safe to print on one line: every unsafe character (line feeds
+ * included) becomes U+FFFD, so plan text cannot move the cursor, inject escape
+ * sequences or reorder the line.
+ * @example
+ * ```ts
+ * import { printable } from "./display.ts";
+ * if (printable("a\x1b[2Jb\tc\u202e") !== "a\uFFFD[2Jb\tc\uFFFD") throw new Error();
+ * ```
+ */
+export function printable(text: string): string {
+  return text.replace(UNSAFE, "\uFFFD");
+}
+
+/**
+ * Every line made `printable` (line structure kept, as `lines.ts` defines
+ * it): for human output that mixes pwf's lines with text from disk.
+ * @example
+ * ```ts
+ * import { printableLines } from "./display.ts";
+ * if (printableLines("a\x1b]52;c;x\x07\nb\u2066\n") !== "a\uFFFD]52;c;x\uFFFD\nb\uFFFD\n") throw new Error();
+ * ```
+ */
+export function printableLines(text: string): string {
+  return splitLines(text).map(printable).join("\n");
+}
+
+/** Longest line pwf writes to stderr, in characters; a longer one is cut with "…" (docs/security.md). */
+export const OUTPUT_LINE_MAX = 1000;
+
+/**
+ * Output for a person at the edge (every stderr write): `printableLines`,
+ * each line cut to `max` characters with "…", so an echoed argv or plan id
+ * can neither carry a control nor flood the terminal.
+ * @example
+ * ```ts
+ * import { printableOutput } from "./display.ts";
+ * if (printableOutput("pwf: unknown command \"\x1b]0;x\x07\"\n") !== "pwf: unknown command \"\uFFFD]0;x\uFFFD\"\n") throw new Error();
+ * if (printableOutput("x".repeat(20), 5) !== "xxxx…") throw new Error();
+ * ```
+ */
+export function printableOutput(text: string, max: number = OUTPUT_LINE_MAX): string {
+  return splitLines(text).map((line) => {
+    const safe = printable(line);
+    return safe.length > max ? safe.slice(0, max - 1) + "…" : safe;
+  }).join("\n");
+}
+
+/** What JSON.stringify leaves raw that a terminal would act on: DEL, C1, U+2028/9, bidi controls. */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `--json` output: JSON.stringify (two-space indent) with every character it
+ * leaves raw that a terminal would act on written as a `\uXXXX` escape, so
+ * the data is exact and the bytes are safe.
+ * @example
+ * ```ts
+ * import { printableJson } from "./display.ts";
+ * if (printableJson({ t: "a\u202eb\x9b" }) !== '{\n  "t": "a\\u202eb\\u009b"\n}') throw new Error();
+ * ```
+ */
+export function printableJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(
+    UNSAFE_IN_JSON,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

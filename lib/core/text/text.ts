@@ -4,8 +4,6 @@
  * @module
  */
 
-import { splitLines } from "./lines.ts";
-
 const DECODER = new TextDecoder("utf-8", { fatal: false, ignoreBOM: false });
 const ENCODER = new TextEncoder();
 
@@ -99,34 +97,6 @@ export function cutUtf8(text: string, maxBytes: number): string {
     out += ch;
   }
   return out;
-}
-
-/**
- * Text safe to print on a terminal: control characters (C0 but tab, DEL, C1)
- * become U+FFFD, so plan text cannot move the cursor or inject escape
- * sequences into human output.
- * @example
- * ```ts
- * import { printable } from "./text.ts";
- * if (printable("a\x1b[2Jb\tc") !== "a\uFFFD[2Jb\tc") throw new Error();
- * ```
- */
-export function printable(text: string): string {
-  // deno-lint-ignore no-control-regex
-  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, "\uFFFD");
-}
-
-/**
- * Every line made `printable` (line structure kept, as `lines.ts` defines
- * it): for human output that mixes pwf's lines with text from disk.
- * @example
- * ```ts
- * import { printableLines } from "./text.ts";
- * if (printableLines("a\x1b]52;c;x\x07\nb\n") !== "a\uFFFD]52;c;x\uFFFD\nb\n") throw new Error();
- * ```
- */
-export function printableLines(text: string): string {
-  return splitLines(text).map(printable).join("\n");
 }
 
 /**

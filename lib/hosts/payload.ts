@@ -1,9 +1,11 @@
 /**
  * The host's stdin payload: at most 1 MiB, BOM stripped, anything that is
- * not a JSON object treated as `{}`.
+ * not a JSON object treated as `{}` (a JSON object cut at 1 MiB keeps its
+ * whole top-level fields).
  * @module
  */
 
+import { wholeFieldsOf } from "./payload_prefix.ts";
 import { decodeText } from "../core/text/text.ts";
 
 /** Most stdin a hook reads (the rest is drained and ignored). */
@@ -46,20 +48,25 @@ export const HOOK_STDIN = { deadlineMs: STDIN_DEADLINE_MS, complete: isWholeJson
 export type Payload = Readonly<Record<string, unknown>>;
 
 /**
- * Parse payload bytes; BOM, empty or invalid JSON -> `{}`.
+ * Parse payload bytes; BOM, empty or invalid JSON -> `{}`. A payload cut
+ * at STDIN_CAP (a prompt over 1 MiB) keeps every top-level field that ends
+ * before the cut (`wholeFieldsOf`): hosts send the session id and the event
+ * name before the prompt, so such a fire keeps its session's plan.
  * @example
  * ```ts
  * import { parsePayload } from "./payload.ts";
  * if (parsePayload(new TextEncoder().encode("\uFEFF{\"a\":1}")).a !== 1) throw new Error();
  * if (Object.keys(parsePayload(new TextEncoder().encode("[1]"))).length !== 0) throw new Error();
+ * if (parsePayload(new TextEncoder().encode('{"session_id":"s1","prompt":"xxx')).session_id !== "s1") throw new Error();
  * ```
  */
 export function parsePayload(bytes: Uint8Array): Payload {
+  const text = decodeText(bytes);
   try {
-    const v = JSON.parse(decodeText(bytes));
+    const v = JSON.parse(text);
     return v !== null && typeof v === "object" && !Array.isArray(v) ? v : {};
   } catch {
-    return {};
+    return wholeFieldsOf(text);
   }
 }
 

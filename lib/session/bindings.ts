@@ -2,7 +2,8 @@
  * Session bindings on disk: `.planning/.cache/bindings/<16 hex>.json`, one
  * small file per session (so concurrent sessions never write the same file),
  * at most MAX_BINDINGS of them (a bounded directory, cache.ts: the least
- * recently used and the expired go when a new one is made). Every file goes
+ * recently used and the expired go when a new one is made; every fire of a
+ * session marks its file used, touchBinding). Every file goes
  * through containment; a binding file that fails it or does not parse is
  * ignored like any other bad state file (docs/storage.md "Sessions").
  * @module
@@ -24,7 +25,7 @@ import { decodeText } from "../core/text/text.ts";
 import { type Location, planningLoc, showLoc } from "../fs/containment.ts";
 import { listDir } from "../fs/dirs.ts";
 import { readFile } from "../fs/read.ts";
-import { writeFile } from "../fs/write.ts";
+import { touchFile, writeFile } from "../fs/write.ts";
 import { type BoundedDir, boundedLoc, makeRoom } from "../fs/cache.ts";
 import { isoTimestamp } from "../core/text/timestamp.ts";
 
@@ -136,18 +137,26 @@ export function markArchivedTold(root: string, sessionId: string, now: Date): vo
   } catch { /* told again on the next prompt */ }
 }
 
-/** Re-stamp a binding in use when it is older than BINDING_REFRESH_MS (or `force`); best effort. */
+/**
+ * Record a use of a binding (every hook fire of its session): its file's
+ * mtime becomes `now`, so pruning, least recently used first, never takes
+ * a session that fired more recently than PRUNE_TO - 1 others. The record's
+ * `seen` is re-stamped (a rewrite) only when older than BINDING_REFRESH_MS,
+ * or with `force`; a rewrite drops the archivedTold flag (the plan is back).
+ * Best effort.
+ */
 export function touchBinding(
   root: string,
   state: Extract<BindingState, { kind: "bound" }>,
   now: Date,
   force: boolean,
 ): void {
-  // An unknown mtime (0) is not "old": re-stamping on every fire would only add writes.
-  if (!force && (state.mtimeMs === 0 || now.getTime() - state.mtimeMs < BINDING_REFRESH_MS)) return;
+  const seen = Date.parse(state.binding.seen);
+  const stale = !(now.getTime() - seen < BINDING_REFRESH_MS); // an unreadable `seen` is stale
   const { archivedTold: _told, ...binding } = state.binding;
   try {
-    writeBinding(root, binding, now);
+    if (force || stale) writeBinding(root, binding, now);
+    else touchFile(bindingLoc(root, state.binding.session), now);
   } catch { /* a binding that cannot be re-stamped still binds */ }
 }
 

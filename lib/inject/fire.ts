@@ -108,7 +108,9 @@ function planLine(tier: Tier, planId: string | null, opts: FireOptions): string 
   const switchHint = sid ? ` To switch this session only: "pwf use <id> --session ${sid}".` : "";
   return `${PREFIX} This session's plan is "${planId}"; other open plans: ${
     listIds(others)
-  }. Pass --plan ${planId} to every pwf command you run (e.g. "pwf phase 2 complete --plan ${planId}").${switchHint}\n`;
+  }. Pass --plan ${planId} to every pwf command you run${
+    planId.length <= 40 ? ` (e.g. "pwf phase 2 complete --plan ${planId}")` : ""
+  }.${switchHint}\n`;
 }
 
 /** Longest notice, in characters: ids, paths and messages inside it come from env and disk. */
@@ -195,8 +197,18 @@ function modeIfReadable(plan: PlanRef): Mode | undefined {
   }
 }
 
-/** Run one injection fire for a tier. Never throws for bad state on disk. */
+/**
+ * Run one injection fire for a tier. Never throws for bad state on disk.
+ * Its text is at most the budget (PWF_MAX_INJECT_CHARS, clamped to the
+ * host's cap), whatever the plan ids and the number of open plans: a final
+ * cut at a line boundary, never inside a frame, is the hard bound.
+ */
 export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire> {
+  const fire = await composeFire(tier, opts);
+  return { ...fire, text: cutFramed(fire.text, injectBudget(opts.env, opts.maxChars)) };
+}
+
+async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
   const r = resolvePlan(opts.root, opts.env, scopeOf(opts, tier), opts.pinnedBy);
   const told = r.kind === "refused" && r.archived !== undefined && opts.sessionId !== undefined &&
     opts.bindHost !== undefined && (tier === "userprompt" || tier === "session-start");

@@ -261,7 +261,9 @@ function byPlanId(root: string, id: string, by: PinSource): Resolution {
     };
   }
   const state = planFileState(root, id);
-  if (typeof state === "string") return { kind: "refused", why: `${pin}: ${state}` };
+  if (typeof state === "string") {
+    return { kind: "refused", why: `${pin}: ${plainExcerpt(state, 300)}` };
+  }
   if (!state) {
     return {
       kind: "refused",

@@ -5,6 +5,9 @@
 
 const PLAN_ID_REGEXP = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 
+/** Longest plan id: a directory name on every filesystem pwf runs on (255 bytes), ASCII. */
+export const PLAN_ID_MAX = 255;
+
 /**
  * Windows device names: a file or directory whose name is one of these, with
  * or without an extension (`nul.md`, `CON.2026`), in any case, opens the
@@ -13,8 +16,8 @@ const PLAN_ID_REGEXP = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
 
 /**
- * Whether a string is a valid plan id: first char `[A-Za-z0-9_]`, rest
- * `[A-Za-z0-9._-]`, not ending in a dot (Windows drops it), and not a
+ * Whether a string is a valid plan id: at most PLAN_ID_MAX characters, first
+ * char `[A-Za-z0-9_]`, rest `[A-Za-z0-9._-]`, not ending in a dot (Windows drops it), and not a
  * Windows device name (CON, PRN, AUX, NUL, COM0-9, LPT0-9, also with an
  * extension), so that every plan id is a directory name on every OS.
  * @example
@@ -25,7 +28,8 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
  * ```
  */
 export function isValidPlanId(id: string): boolean {
-  return PLAN_ID_REGEXP.test(id) && !id.endsWith(".") && !WINDOWS_RESERVED.test(id);
+  return id.length <= PLAN_ID_MAX && PLAN_ID_REGEXP.test(id) && !id.endsWith(".") &&
+    !WINDOWS_RESERVED.test(id);
 }
 
 /**

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { printable } from "../text/display.ts";
+import { OUTPUT_LINE_MAX, printable } from "../text/display.ts";
 import { currentPhaseNumber } from "./edit.ts";
 import type { Phase, Plan } from "./parse.ts";
 import { unreadPhaseHeadings } from "./unread_headings.ts";
@@ -192,7 +192,7 @@ export function lintPlan(plan: Plan): Finding[] {
  * ```
  */
 export function findingLine(f: Finding): string {
-  return `${f.severity} ${f.line}: ${printable(f.message)}`;
+  return `${f.severity} ${f.line}: ${printable(f.message, OUTPUT_LINE_MAX)}`;
 }
 
 /** Count findings by severity. */

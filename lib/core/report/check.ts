@@ -4,7 +4,7 @@
  * @module
  */
 
-import { displayJoin, type PathOs, printable } from "../text/display.ts";
+import { displayJoin, OUTPUT_LINE_MAX, type PathOs, printable } from "../text/display.ts";
 import { type Finding, lintCounts } from "../plan/lint.ts";
 import { countPhases, type Phase, type PhaseCounts, type Plan } from "../plan/parse.ts";
 
@@ -99,7 +99,7 @@ export function checkLines(r: CheckReport, os: PathOs): string[] {
       }, the first at line ${r.firstError.line}: ${r.firstError.message}. Run "pwf lint" for all.`,
     );
   }
-  return lines.map(printable);
+  return lines.map((line) => printable(line, OUTPUT_LINE_MAX));
 }
 
 /** The report as a JSON-ready object (without schemaVersion). */

@@ -113,19 +113,23 @@ export function renderStatus(view: StatusView, color: boolean, os: PathOs): stri
   return table(head) + table(facts.map(([k, val]) => [`${k}:`, val ?? ""])) + phaseTable + note;
 }
 
-/** The view with every text taken from disk made safe for a terminal. */
+/** Longest text from disk in one field of `pwf status`, in characters (cut with "…"). */
+export const STATUS_FIELD_MAX = 200;
+
+/** The view with every text taken from disk made safe for a terminal, one bounded line each. */
 function printableView(v: StatusView): StatusView {
+  const field = (text: string) => printable(text, STATUS_FIELD_MAX);
   return {
     ...v,
-    title: printable(v.title),
-    goal: printable(v.goal),
-    nextStep: printable(v.nextStep),
-    currentPhase: printable(v.currentPhase),
-    why: printable(v.why),
+    title: field(v.title),
+    goal: field(v.goal),
+    nextStep: field(v.nextStep),
+    currentPhase: field(v.currentPhase),
+    why: printable(v.why, 2 * STATUS_FIELD_MAX),
     phases: v.phases.map((p) => ({
       ...p,
-      title: printable(p.title),
-      rawStatus: printable(p.rawStatus),
+      title: field(p.title),
+      rawStatus: field(p.rawStatus),
     })),
   };
 }

@@ -148,15 +148,19 @@ const UNSAFE =
 /**
  * Text safe to print on one line: every unsafe character (line feeds
  * included) becomes U+FFFD, so plan text cannot move the cursor, inject escape
- * sequences or reorder the line.
+ * sequences or reorder the line; cut to `max` characters with "…".
  * @example
  * ```ts
  * import { printable } from "./display.ts";
  * if (printable("a\x1b[2Jb\tc\u202e") !== "a\uFFFD[2Jb\tc\uFFFD") throw new Error();
+ * if (printable("abcdef", 4) !== "abc…") throw new Error();
  * ```
  */
-export function printable(text: string): string {
-  return text.replace(UNSAFE, "\uFFFD");
+export function printable(text: string, max: number = Infinity): string {
+  const safe = text.replace(UNSAFE, "\uFFFD");
+  if (safe.length <= max) return safe;
+  // Never half a surrogate pair before the ellipsis.
+  return safe.slice(0, Math.max(0, max - 1)).replace(/[\ud800-\udbff]$/, "") + "…";
 }
 
 /**
@@ -169,10 +173,13 @@ export function printable(text: string): string {
  * ```
  */
 export function printableLines(text: string): string {
-  return splitLines(text).map(printable).join("\n");
+  return splitLines(text).map((line) => printable(line)).join("\n");
 }
 
-/** Longest line pwf writes to stderr, in characters; a longer one is cut with "…" (docs/security.md). */
+/**
+ * Longest line pwf writes to stderr, and longest report line (check, lint), in
+ * characters; a longer one is cut with "…" (docs/security.md).
+ */
 export const OUTPUT_LINE_MAX = 1000;
 
 /**
@@ -187,10 +194,7 @@ export const OUTPUT_LINE_MAX = 1000;
  * ```
  */
 export function printableOutput(text: string, max: number = OUTPUT_LINE_MAX): string {
-  return splitLines(text).map((line) => {
-    const safe = printable(line);
-    return safe.length > max ? safe.slice(0, max - 1) + "…" : safe;
-  }).join("\n");
+  return splitLines(text).map((line) => printable(line, max)).join("\n");
 }
 
 /** What JSON.stringify leaves raw that a terminal would act on: DEL, C1, U+2028/9, bidi controls. */

@@ -25,6 +25,7 @@ async function state(bytes: number): Promise<InjectionState> {
     planText,
     plan: parsePlan(planText),
     planCut: false,
+    planMtimeMs: 0,
     mode: parseMode(""),
     attestation: attestationState(`${hash}\n`, hash),
     progress: "# Progress\n- started\n",

@@ -1,7 +1,8 @@
 /**
- * The catch-up parses task_plan.md at most once, and not at all when the
- * caller (session-start, which parsed it for the view) passes the parse of
- * exactly the text read; the summary is the same either way.
+ * The catch-up reads and parses task_plan.md at most once, and not at all
+ * when the caller (session-start, which read and parsed it for the frame)
+ * passes its read: the summary is the same, and comes from the caller's
+ * bytes even when the file changed since (tests/catchup_read_test.ts).
  */
 import { assert, assertEquals } from "./assert.ts";
 import { inProject, SAMPLE_PLAN, writeText } from "./helpers.ts";
@@ -10,7 +11,7 @@ import { parsePlan } from "../lib/core/plan/parse.ts";
 import { gatherCatchupInput } from "../lib/catchup/input.ts";
 import { planRef } from "../lib/session/plan_ref.ts";
 
-Deno.test("the catch-up reuses the caller's parse of the same plan text and reparses a changed one", async () => {
+Deno.test("the catch-up reuses the caller's read of the plan and never reads it again", async () => {
   await inProject(async (dir) => {
     await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
     await writeText(dir, ".planning/p/progress.md", "# Progress\n- started\n");
@@ -19,14 +20,17 @@ Deno.test("the catch-up reuses the caller's parse of the same plan text and repa
     const fresh = gatherCatchupInput(plan, "test", now);
     assertEquals(fresh.parsed, parsePlan(SAMPLE_PLAN));
 
-    const known = { text: SAMPLE_PLAN, parsed: parsePlan(SAMPLE_PLAN) };
+    const mtimeMs = (await Deno.stat(`${dir}/.planning/p/task_plan.md`)).mtime!.getTime();
+    const read = { text: SAMPLE_PLAN, truncated: false, mtimeMs };
+    const known = { ...read, parsed: parsePlan(SAMPLE_PLAN) };
     const reused = gatherCatchupInput(plan, "test", now, known);
     assert(reused.parsed === known.parsed, "the caller's parse was not reused");
     assertEquals(catchupSummary(reused), catchupSummary(fresh));
 
-    const stale = { text: `${SAMPLE_PLAN}\n`, parsed: parsePlan("# Other\n") };
-    const reparsed = gatherCatchupInput(plan, "test", now, stale);
-    assert(reparsed.parsed !== stale.parsed, "a parse of other text was used");
-    assertEquals(catchupSummary(reparsed), catchupSummary(fresh));
+    // The file changes after the caller's read: the catch-up still shows the caller's bytes.
+    await writeText(dir, ".planning/p/task_plan.md", "# Other\n");
+    const kept = gatherCatchupInput(plan, "test", now, known);
+    assert(kept.parsed === known.parsed, "the plan was read again");
+    assertEquals(catchupSummary(kept), catchupSummary(fresh));
   });
 });

@@ -56,16 +56,19 @@ export function catchupLedger(plan: PlanRef, parsed: Plan): CatchupInput["ledger
   }
 }
 
-/** A plan text the caller has parsed already, and its parse. */
+/** task_plan.md as the caller read it already (its text, parse, cut and mtime). */
 export interface ParsedPlanText {
   readonly text: string;
   readonly parsed: Plan;
+  readonly truncated: boolean;
+  readonly mtimeMs: number;
 }
 
 /**
  * Gather everything renderCatchupSummary needs for a resolved plan.
- * task_plan.md is parsed once here, or not at all when `known` holds the
- * parse of exactly the text read (session-start parsed it for the view).
+ * task_plan.md is read and parsed once here, or, when `known` holds the
+ * caller's read (session-start read it for the frame), not read again: the
+ * catch-up then shows exactly the bytes the frame shows.
  */
 export function gatherCatchupInput(
   plan: PlanRef,
@@ -73,11 +76,19 @@ export function gatherCatchupInput(
   now: Date,
   known?: ParsedPlanText,
 ): CatchupInput {
-  const files = PLAN_FILES.map((name) => readCatchupFile(plan, name));
+  const files = PLAN_FILES.map((name): CatchupFile =>
+    name === "task_plan.md" && known !== undefined
+      ? {
+        name,
+        state: "file",
+        text: known.text,
+        truncated: known.truncated,
+        mtimeMs: known.mtimeMs,
+      }
+      : readCatchupFile(plan, name)
+  );
   const planText = files.find((f) => f.name === "task_plan.md")?.text ?? "";
-  const parsed = known !== undefined && known.text === planText
-    ? known.parsed
-    : parsePlan(planText);
+  const parsed = known?.parsed ?? parsePlan(planText);
   return {
     plan: { id: plan.id, dir: plan.display, why },
     files,

@@ -178,6 +178,7 @@ export async function gatherState(
     planText,
     plan: parsed,
     planCut: got.truncated,
+    planMtimeMs: got.mtimeMs,
     mode,
     attestation: got.attestation,
     progress: mode.autonomous ? null : readText(planFile(plan, "progress.md")),
@@ -288,9 +289,13 @@ export async function composeSessionStart(
   s: InjectionState,
   budget: number,
 ): Promise<string> {
+  // The catch-up shows the bytes the frame shows (one read per fire): task_plan.md is not read
+  // again, so an edit landing between the two can never reach the model unattested.
   const catchup = await sessionCatchup(plan, why, now, budget, {
     text: s.planText,
     parsed: s.plan,
+    truncated: s.planCut,
+    mtimeMs: s.planMtimeMs,
   });
   const body = await composeUserprompt({ ...s, budget: budget - catchup.length });
   // The plan view has a floor: at a small budget the catch-up gives way.

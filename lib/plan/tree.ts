@@ -162,6 +162,8 @@ export interface PlanRead {
   /** Whether `text` is less than the whole file. */
   readonly truncated: boolean;
   readonly attestation: Attestation;
+  /** The file's modification time (ms since the epoch, 0 if unknown), from the same read. */
+  readonly mtimeMs: number;
 }
 
 /**
@@ -179,6 +181,7 @@ export async function readPlanForView(plan: PlanRef): Promise<PlanRead | null> {
     text: decodeText(cut ? got.bytes.subarray(0, READ_CAP) : got.bytes),
     truncated: got.truncated || cut,
     attestation: await attestationOf(plan, stored, got.bytes),
+    mtimeMs: got.mtimeMs,
   };
 }
 

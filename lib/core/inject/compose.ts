@@ -53,6 +53,8 @@ export interface InjectionState {
   readonly plan: Plan;
   /** task_plan.md was larger than the read cap. */
   readonly planCut: boolean;
+  /** task_plan.md's modification time, from the read planText came from (the catch-up shows it). */
+  readonly planMtimeMs: number;
   readonly mode: Mode;
   readonly attestation: Attestation;
   /** progress.md text (null if missing). */

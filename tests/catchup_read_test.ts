@@ -18,8 +18,10 @@ const EDITED = SAMPLE_PLAN.replace("### Phase 2: Build", "### Phase 2: UNATTESTE
 
 /**
  * Run `fn` with task_plan.md replaced (temp file + rename, as an editor
- * saves) right after its first open: that handle still reads the old bytes,
- * every later open the new ones. Returns how many times it was opened.
+ * saves) as soon as the handle of its first open is closed (the rename
+ * waits for the close: Windows refuses to rename over an open file), so
+ * that read got the old bytes and every later open gets the new ones.
+ * Returns how many times it was opened.
  */
 async function swappedAfterFirstOpen(file: string, text: string, fn: () => Promise<void>) {
   const orig = Deno.openSync;
@@ -27,8 +29,12 @@ async function swappedAfterFirstOpen(file: string, text: string, fn: () => Promi
   Deno.openSync = (path, options) => {
     const handle = orig(path, options);
     if (String(path).replaceAll("\\", "/").endsWith("/task_plan.md") && opens++ === 0) {
-      Deno.writeTextFileSync(`${file}.swap`, text);
-      Deno.renameSync(`${file}.swap`, file);
+      const close = handle.close.bind(handle);
+      handle.close = () => {
+        close();
+        Deno.writeTextFileSync(`${file}.swap`, text);
+        Deno.renameSync(`${file}.swap`, file);
+      };
     }
     return handle;
   };

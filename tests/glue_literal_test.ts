@@ -56,7 +56,7 @@ async function output(cmd: string, args: string[], cwd: string) {
 const DENO_LOADER = `
 for (const file of Deno.args) {
   try {
-    const m = await import(new URL(file, "file://" + Deno.cwd() + "/").href);
+    const m = await import(new URL(file, import.meta.url).href);
     console.log(JSON.stringify({ bin: m.__pwfBin }));
   } catch (err) {
     console.log(JSON.stringify({ error: String(err) }));

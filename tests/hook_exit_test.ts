@@ -76,3 +76,10 @@ Deno.test("pwf hook exits 0 on an unknown host, an unknown event, extra words an
     }
   });
 });
+
+Deno.test("check --gate with a --plan that has no value still exits 0 and evaluates the gate", async () => {
+  await inProject(async (dir) => {
+    const r = await runPwf(dir, ["check", "--gate", "--plan"], { stdin: "{}" });
+    assertEquals(r.code, 0, r.stderr);
+  });
+});

@@ -19,6 +19,7 @@ import { HOOK_STDIN, parsePayload, type Payload, STDIN_CAP } from "../hosts/payl
 import { sessionIdFor } from "../hosts/session_env.ts";
 import { findHost, HOSTS } from "../hosts/table.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
+import { PLAN_FLAG, withPlan } from "./plan_flag.ts";
 import { printJson, requirePlan } from "./plan_context.ts";
 
 /** Parsed `pwf check` arguments. */
@@ -29,6 +30,8 @@ export interface CheckArgs {
   readonly json: boolean;
   /** With --gate: the usage problem that was set aside (said on stderr; the gate still runs). */
   readonly ignored?: string;
+  /** `--plan ID` (check takes it itself, so a Stop hook's broken one is set aside too). */
+  readonly plan?: string;
 }
 
 const FLAGS = [
@@ -40,6 +43,7 @@ const FLAGS = [
     summary: "with --gate: clamp the cap to this host's own limit (claude: 7)",
   },
   JSON_FLAG,
+  PLAN_FLAG,
 ] as const;
 
 /**
@@ -88,7 +92,13 @@ function strictCheckArgs(argv: readonly string[]): CheckArgs {
   if (host !== undefined && !p.flags.gate) {
     throw new UsageError(`check: "--host" only applies with "--gate"`);
   }
-  return { gate: p.flags.gate === true, host, json: p.flags.json === true };
+  const plan = stringFlag(p, "plan");
+  return {
+    gate: p.flags.gate === true,
+    host,
+    json: p.flags.json === true,
+    ...(plan === undefined ? {} : { plan }),
+  };
 }
 
 function runReport(args: CheckArgs, ctx: Context): number {
@@ -165,14 +175,18 @@ async function gate(args: CheckArgs, ctx: Context): Promise<void> {
 
 /** Run `pwf check`. */
 export async function runCheck(args: CheckArgs, ctx: Context): Promise<number> {
-  return args.gate ? await runGate(args, ctx) : runReport(args, ctx);
+  const here = withPlan(ctx, args.plan);
+  return args.gate ? await runGate(args, here) : runReport(args, here);
 }
 
 /** The `check` command row. */
 export const checkCommand = defineCommand({
   name: "check",
   summary: "completion report (exit 3 while phases remain); --gate evaluates the Stop gate",
-  usage: ["check [--json]", "check --gate [--host HOST] [--json] < payload.json"],
+  usage: [
+    "check [--json] [--plan ID]",
+    "check --gate [--host HOST] [--json] [--plan ID] < payload.json",
+  ],
   flags: FLAGS,
   parse: parseCheckArgs,
   run: runCheck,

@@ -58,7 +58,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   takesPlan(resolveCommand),
   takesPlan(statusCommand),
   takesPlan(phaseCommand),
-  takesPlan(checkCommand),
+  checkCommand, // takes --plan itself: a Stop hook never fails on its argv
   takesPlan(lintCommand),
   takesPlan(attestCommand),
   takesPlan(ledgerCommand),

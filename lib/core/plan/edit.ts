@@ -7,6 +7,8 @@
 import { parsePlan, type Phase, type Plan, type StatusValue } from "./parse.ts";
 import { PwfError } from "../errors.ts";
 import { joinSplit, splitLinesKeepEnds, type SplitText } from "../text/lines.ts";
+import { type Labels, matchStatusLine, phaseNumberIn, phaseRef } from "./labels.ts";
+import { planLanguage } from "./language.ts";
 
 /** Result of a status edit. */
 export interface StatusEdit {
@@ -64,10 +66,11 @@ export interface StatusWrite {
  */
 export function writePhaseStatuses(text: string, writes: readonly StatusWrite[]): string {
   if (writes.length === 0) return syncCurrentPhase(text);
+  const labels = planLanguage(parsePlan(text)).labels; // an inserted status line speaks the plan's language
   const raw = splitLinesKeepEnds(text);
   // Bottom-up, so a status line inserted under one heading never shifts another's.
   const order = [...writes].sort((a, b) => b.phase.headingLine - a.phase.headingLine);
-  for (const w of order) writeStatus(raw, w.phase, w.to);
+  for (const w of order) writeStatus(raw, w.phase, w.to, labels);
   return syncCurrentPhase(joinSplit(raw));
 }
 
@@ -83,17 +86,23 @@ function insertLine(raw: SplitText, i: number, text: string): void {
   raw.ends.splice(i + 1, 0, end === "" ? "" : eol);
 }
 
-function writeStatus(raw: SplitText, phase: Phase, status: StatusValue): void {
+/**
+ * Write the status into its line, keeping the plan's own label byte for byte
+ * (`**状态：**` stays); a phase without one gets a line in the plan's language.
+ */
+function writeStatus(raw: SplitText, phase: Phase, status: StatusValue, labels: Labels): void {
   if (phase.statusLine < 0) {
-    insertLine(raw, phase.headingLine, `- **Status:** ${status}`);
+    insertLine(raw, phase.headingLine, `- **${labels.status}${labels.colon}** ${status}`);
     return;
   }
   const line = raw.lines[phase.statusLine] ?? "";
-  raw.lines[phase.statusLine] = /\*\*Status:\*\*/.test(line)
-    ? line.replace(
-      /(\*\*Status:\*\*[ \t]*)([`*_]*)([A-Za-z_-]*)/,
-      (_m, pre, marks) => `${pre}${marks}${status}`,
-    )
+  const label = matchStatusLine(line);
+  raw.lines[phase.statusLine] = label
+    ? line.slice(0, label.valueStart) +
+      line.slice(label.valueStart).replace(
+        /^([`*_]*)([A-Za-z_-]*)/,
+        (_m, marks) => `${marks}${status}`,
+      )
     : line.replace(/\[(complete|in_progress|pending)\]/, `[${status}]`);
 }
 
@@ -108,16 +117,22 @@ function writeStatus(raw: SplitText, phase: Phase, status: StatusValue): void {
  * if (expectedCurrentPhase(p) !== "Phase 2") throw new Error();
  * ```
  */
-export function expectedCurrentPhase(plan: Pick<Plan, "phases">): string | null {
+export function expectedCurrentPhase(
+  plan: Pick<Plan, "phases">,
+  labels: Pick<Labels, "phase" | "allComplete"> = {
+    phase: "Phase",
+    allComplete: "All phases complete",
+  },
+): string | null {
   if (plan.phases.length === 0) return null;
   const next = plan.phases.find((p) => p.status === "in_progress") ??
     plan.phases.find((p) => p.status !== "complete");
-  return next ? `Phase ${next.number}` : "All phases complete";
+  return next ? phaseRef(labels, next.number) : labels.allComplete;
 }
 
 function syncCurrentPhase(text: string): string {
   const plan = parsePlan(text);
-  const want = expectedCurrentPhase(plan);
+  const want = expectedCurrentPhase(plan, planLanguage(plan).labels);
   const section = plan.currentPhase;
   if (!section || want === null) return text;
   const raw = splitLinesKeepEnds(text);
@@ -125,7 +140,11 @@ function syncCurrentPhase(text: string): string {
     insertLine(raw, section.headingLine, want);
     return joinSplit(raw);
   }
-  if (currentPhaseNumber(section.text) === Number(want.slice(6)) || section.text === want) {
+  const wantNumber = phaseNumberIn(want);
+  if (
+    (wantNumber !== null && currentPhaseNumber(section.text) === wantNumber) ||
+    section.text === want
+  ) {
     return text;
   }
   const line = raw.lines[section.line] ?? "";
@@ -134,14 +153,14 @@ function syncCurrentPhase(text: string): string {
 }
 
 /**
- * The phase number a `## Current Phase` text names, or null.
+ * The phase number a `## Current Phase` text names (in any language of
+ * labels.ts), or null.
  * @example
  * ```ts
  * import { currentPhaseNumber } from "./edit.ts";
- * if (currentPhaseNumber("Phase 3: Build") !== 3) throw new Error();
+ * if (currentPhaseNumber("Phase 3: Build") !== 3 || currentPhaseNumber("阶段 2") !== 2) throw new Error();
  * ```
  */
 export function currentPhaseNumber(text: string): number | null {
-  const m = /\bPhase\s+(\d+)\b/i.exec(text);
-  return m?.[1] ? Number(m[1]) : null;
+  return phaseNumberIn(text);
 }

@@ -8,6 +8,8 @@
 
 import { OUTPUT_LINE_MAX, printable } from "../text/display.ts";
 import { currentPhaseNumber } from "./edit.ts";
+import type { Labels } from "./labels.ts";
+import { planLanguage } from "./language.ts";
 import type { Phase, Plan } from "./parse.ts";
 import { unreadPhaseHeadings } from "./unread_headings.ts";
 
@@ -24,14 +26,14 @@ export interface Finding {
 
 const PLACEHOLDER_REGEXP = /^\[[^\]]*\]$/;
 
-function goalFindings(plan: Plan): Finding[] {
+function goalFindings(plan: Plan, labels: Labels): Finding[] {
   const goal = plan.goal;
   if (!goal) {
     return [{
       severity: "ERROR",
       line: 1,
-      message:
-        `no "## Goal" section: add one with a sentence saying what is true when the work is done`,
+      message: `no "## ${labels.goal}" section: add one with a sentence saying what is true ` +
+        `when the work is done`,
     }];
   }
   if (goal.line < 0) {
@@ -47,13 +49,14 @@ function goalFindings(plan: Plan): Finding[] {
   return [];
 }
 
-function statusFindings(p: Phase): Finding[] {
+function statusFindings(p: Phase, labels: Labels): Finding[] {
   const name = `Phase ${p.number}`;
   if (p.status === "missing") {
+    const label = `**${labels.status}${labels.colon}**`;
     return [{
       severity: "ERROR",
       line: p.headingLine + 1,
-      message: `${name} has no "**Status:**" line (add "- **Status:** pending")`,
+      message: `${name} has no "${label}" line (add "- ${label} pending")`,
     }];
   }
   const out: Finding[] = [];
@@ -119,13 +122,13 @@ function inProgressFindings(phases: readonly Phase[]): Finding[] {
   }));
 }
 
-function sectionFindings(plan: Plan): Finding[] {
+function sectionFindings(plan: Plan, labels: Labels): Finding[] {
   const out: Finding[] = [];
   if (!plan.nextStep) {
     out.push({
       severity: "WARN",
       line: 1,
-      message: `no "## Next Step" section: add one naming the single next action`,
+      message: `no "## ${labels.nextStep}" section: add one naming the single next action`,
     });
   }
   const cur = plan.currentPhase;
@@ -137,12 +140,26 @@ function sectionFindings(plan: Plan): Finding[] {
       out.push({
         severity: "WARN",
         line: (cur.line < 0 ? cur.headingLine : cur.line) + 1,
-        message: `"## Current Phase" ${said} but Phase ${active[0].number} is in_progress ` +
-          `(write "Phase ${active[0].number}" there)`,
+        message:
+          `"## ${labels.currentPhase}" ${said} but Phase ${active[0].number} is in_progress ` +
+          `(write "${labels.phase} ${active[0].number}" there)`,
       });
     }
   }
   return out;
+}
+
+/** A plan whose headings and labels come from more than one language of labels.ts. */
+function languageFindings(plan: Plan): Finding[] {
+  const lang = planLanguage(plan);
+  if (!lang.mixed) return [];
+  const words = lang.words.slice(0, 4).map((w) => `"${w.word}" (line ${w.line})`).join(", ");
+  return [{
+    severity: "WARN",
+    line: lang.words[0]?.line ?? 1,
+    message: `mixed languages: ${words} are not all one language's labels ` +
+      `(write every heading and label in one language, see docs/languages.md)`,
+  }];
 }
 
 /**
@@ -156,7 +173,8 @@ function sectionFindings(plan: Plan): Finding[] {
  * ```
  */
 export function lintPlan(plan: Plan): Finding[] {
-  const out = [...goalFindings(plan)];
+  const labels = planLanguage(plan).labels;
+  const out = [...goalFindings(plan, labels), ...languageFindings(plan)];
   if (plan.phases.length === 0) {
     out.push({
       severity: "ERROR",
@@ -165,7 +183,7 @@ export function lintPlan(plan: Plan): Finding[] {
         `no phases: add "### Phase 1: <title>" headings, each with a "- **Status:** pending" line`,
     });
   }
-  for (const p of plan.phases) out.push(...statusFindings(p));
+  for (const p of plan.phases) out.push(...statusFindings(p, labels));
   for (const u of unreadPhaseHeadings(plan)) {
     out.push({
       severity: "ERROR",
@@ -176,7 +194,7 @@ export function lintPlan(plan: Plan): Finding[] {
     });
   }
   out.push(...numberingFindings(plan.phases), ...inProgressFindings(plan.phases));
-  out.push(...sectionFindings(plan));
+  out.push(...sectionFindings(plan, labels));
   return out.sort((a, b) =>
     a.line - b.line || (a.severity === b.severity ? 0 : a.severity === "ERROR" ? -1 : 1) ||
     (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)

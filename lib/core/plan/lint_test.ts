@@ -140,3 +140,20 @@ Deno.test("lintPlan() sorts findings by line", () => {
     [5, "WARN"],
   ]);
 });
+
+Deno.test("lintPlan() warns on a plan mixing two languages' labels", () => {
+  const f = lint("## 目标\nx\n## 下一步\ny\n### Fase 1: A\n- **Estado:** pending\n");
+  assertEquals(f.map((x) => [x.severity, x.line]), [["WARN", 1]]);
+  assertStringIncludes(f[0]!.message, `mixed languages: "目标" (line 1)`);
+});
+
+Deno.test("lintPlan() finds nothing wrong with a well-formed Chinese plan", () => {
+  const zh = "# 计划\n\n## 目标\n交付\n\n## 下一步\n写测试\n\n## 当前阶段\n阶段 1\n\n" +
+    "### 阶段 1：构建\n- **状态：** in_progress\n";
+  assertEquals(lint(zh), []);
+});
+
+Deno.test("lintPlan() suggests the plan's own status label when one is missing", () => {
+  const f = lint("## 目标\nx\n## 下一步\ny\n### 阶段 1：A\n");
+  assertStringIncludes(f[0]!.message, `add "- **状态：** pending"`);
+});

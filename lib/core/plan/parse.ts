@@ -11,6 +11,12 @@
 
 import { splitLines } from "../text/lines.ts";
 import { visibleLines } from "../text/visible_lines.ts";
+import {
+  matchPhaseHeading,
+  matchSectionName,
+  matchStatusLine,
+  type SectionName,
+} from "./labels.ts";
 
 export { visibleLines };
 
@@ -23,7 +29,7 @@ export const STATUS_VALUES = ["pending", "in_progress", "complete"] as const;
 /** A settable status value. */
 export type StatusValue = typeof STATUS_VALUES[number];
 
-/** One `### Phase <n>: <title>` section. */
+/** One `### Phase <n>: <title>` section (the phase word in any language of labels.ts). */
 export interface Phase {
   /** The phase number as written (digits). */
   readonly number: number;
@@ -69,14 +75,12 @@ export interface Plan {
   readonly visible: readonly boolean[];
 }
 
-const PHASE_REGEXP = /^### +Phase +(\d+)(?!\d)(.*)$/;
 /** An ATX heading; a closing run of `#` counts only after whitespace (`## C#` keeps its `#`). */
 const HEADING_REGEXP = /^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const CLOSING_HASHES_REGEXP = /(?:^|[ \t]+)#+[ \t]*$/;
-const STATUS_REGEXP = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?\*\*Status:\*\*\s*(.*)$/;
 const INLINE_STATUS_REGEXP = /\[(complete|in_progress|pending)\]/;
 const CHECKED_REGEXP = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
-const TITLE_LEAD_REGEXP = /^\s*[:.\-–—]?\s*/;
+const TITLE_LEAD_REGEXP = /^\s*[:：.\-–—]?\s*/;
 
 /**
  * Parse task_plan.md text into phases and sections. Linear in the plan's
@@ -110,7 +114,7 @@ export function parsePlanFull(text: string): Plan {
   const lines = splitLines(text);
   const shown = visibleLines(lines);
   const headings = findHeadings(shown);
-  const sectionText = (name: string) => findSection(shown, headings, name);
+  const sectionText = (name: SectionName) => findSection(shown, headings, name);
   const titleHeading = headings.find((h) => h.level === 1);
   return {
     title: titleHeading ? titleHeading.text : "",
@@ -133,9 +137,6 @@ interface OpenPhase {
   statusLineCount: number;
   value: string;
 }
-
-const NAMED_SECTIONS = ["goal", "next step", "current phase"] as const;
-type SectionName = typeof NAMED_SECTIONS[number];
 
 /**
  * The one-pass parser for a plan whose lines are all visible (allVisible):
@@ -169,17 +170,15 @@ export function parsePlanOnePass(text: string): Plan {
       }
       if (level === 1 && title === null) title = headingText(line);
       if (level === 2) {
-        const name = headingText(line).toLowerCase() as SectionName;
-        if (NAMED_SECTIONS.includes(name) && sections[name] === null) {
-          pending = { name, headingLine: i };
-        }
+        const name = matchSectionName(headingText(line))?.name;
+        if (name && sections[name] === null) pending = { name, headingLine: i };
       }
-      const end = level === 3 ? phaseNumberEnd(line) : -1;
-      if (end > 0) {
+      const heading = level === 3 ? matchPhaseHeading(line) : null;
+      if (heading) {
         open = {
           start: i,
-          number: Number(line.slice(digitsStartBefore(line, end), end)),
-          rest: line.slice(end),
+          number: heading.number,
+          rest: line.slice(heading.end),
           statusLine: -1,
           statusLineCount: 0,
           value: "",
@@ -193,13 +192,13 @@ export function parsePlanOnePass(text: string): Plan {
       }
     }
     if (open) {
-      if (i > open.start && mayBeStatus(line) && line.includes("**Status:**")) {
-        const sm = STATUS_REGEXP.exec(line);
+      if (i > open.start && mayBeStatus(line) && line.includes("**")) {
+        const sm = matchStatusLine(line);
         if (sm) {
           open.statusLineCount++;
           if (open.statusLine < 0) {
             open.statusLine = i;
-            open.value = (sm[1] ?? "").trim();
+            open.value = sm.value;
           }
         }
       }
@@ -240,42 +239,13 @@ function headingLevel(line: string): number {
   return DOT_EXCLUDED.test(line) ? 0 : level;
 }
 
-/**
- * For a level-3 heading line, where PHASE_REGEXP's number ends (its rest
- * starts), or -1 when the regex does not match. Same language as
- * PHASE_REGEXP, without a match array.
- */
-function phaseNumberEnd(line: string): number {
-  let p = 3;
-  if (line.charCodeAt(p) !== 32) return -1;
-  while (line.charCodeAt(p) === 32) p++;
-  if (!line.startsWith("Phase", p)) return -1;
-  p += 5;
-  if (line.charCodeAt(p) !== 32) return -1;
-  while (line.charCodeAt(p) === 32) p++;
-  const digits = p;
-  while (isDigit(line.charCodeAt(p))) p++;
-  return p > digits ? p : -1;
-}
-
-/** Where the run of digits that ends at `end` starts (a phase heading's number). */
-function digitsStartBefore(line: string, end: number): number {
-  let p = end;
-  while (p > 0 && isDigit(line.charCodeAt(p - 1))) p--;
-  return p;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
 function headingText(line: string): string {
   return HEADING_REGEXP.exec(line)?.[2]?.trim() ?? "";
 }
 
 /**
- * Cheap pre-check for STATUS_REGEXP: its first non-blank character is a
- * list marker, a digit or the "*" of "**Status:**".
+ * Cheap pre-check for matchStatusLine: its first non-blank character is a
+ * list marker, a digit or the "*" of the bold label.
  */
 function mayBeStatus(line: string): boolean {
   const c = line.charCodeAt(0);
@@ -331,9 +301,9 @@ function sectionEnds(total: number, headings: readonly Heading[]): number[] {
 function findSection(
   shown: readonly (string | null)[],
   headings: readonly Heading[],
-  name: string,
+  name: SectionName,
 ): SectionText | null {
-  const at = headings.findIndex((x) => x.level === 2 && x.text.toLowerCase() === name);
+  const at = headings.findIndex((x) => x.level === 2 && matchSectionName(x.text)?.name === name);
   const h = headings[at];
   if (!h) return null;
   const end = headings[at + 1]?.line ?? shown.length;
@@ -348,9 +318,10 @@ function findPhases(shown: readonly (string | null)[], headings: readonly Headin
   const out: Phase[] = [];
   const ends = sectionEnds(shown.length, headings);
   headings.forEach((h, j) => {
-    const m = h.level === 3 ? PHASE_REGEXP.exec(shown[h.line] ?? "") : null;
-    if (!m?.[1]) return;
-    out.push(readPhase(shown, h.line, ends[j]!, Number(m[1]), m[2] ?? ""));
+    const line = shown[h.line] ?? "";
+    const m = h.level === 3 ? matchPhaseHeading(line) : null;
+    if (!m) return;
+    out.push(readPhase(shown, h.line, ends[j]!, m.number, line.slice(m.end)));
   });
   return out;
 }
@@ -366,10 +337,10 @@ function readPhase(
   let statusLineCount = 0;
   let value = "";
   for (let i = start + 1; i < end; i++) {
-    const m = STATUS_REGEXP.exec(shown[i] ?? "");
+    const m = matchStatusLine(shown[i] ?? "");
     if (!m) continue;
     statusLineCount++;
-    if (statusLine < 0) [statusLine, value] = [i, (m[1] ?? "").trim()];
+    if (statusLine < 0) [statusLine, value] = [i, m.value];
   }
   if (statusLine < 0) {
     for (let i = start; i < end; i++) {

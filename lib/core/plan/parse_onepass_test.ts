@@ -12,7 +12,21 @@ import { splitLines } from "../text/lines.ts";
 import { rng } from "../../../tests/rng.ts";
 
 const ODD = ["\u2028", "\u2029", "\u0085", "\v", "\f", "\r", "\t", "\u00a0", " "];
-const WORDS = ["Goal", "goal", "Next Step", "next step", "Current Phase", "Phases", "Notes", "x"];
+const WORDS = [
+  "Goal",
+  "goal",
+  "Next Step",
+  "next step",
+  "Current Phase",
+  "Phases",
+  "Notes",
+  "x",
+  "目标",
+  "当前阶段",
+  "fase actual",
+];
+const PHASE_WORDS = ["Phase", "阶段", "المرحلة", "Fase", "フェーズ"];
+const STATUS_LABELS = ["**Status:**", "**状态：**", "**الحالة:**", "**Estado:**", "**Status：**"];
 const STATUSES = ["complete", "in_progress", "pending", "`complete`", "**pending**", "done", ""];
 
 function line(r: () => number): string {
@@ -28,8 +42,8 @@ function line(r: () => number): string {
       return `##${pick(["", " ", "\t", "#"])}${pick(WORDS)}`;
     case 3:
     case 4:
-      return `### Phase ${n()}${
-        pick([": A", " - B", ". C", "", "x", "0", ": D [complete]", " ###", " E #"])
+      return `### ${pick(PHASE_WORDS)} ${n()}${
+        pick([": A", " - B", ". C", "", "x", "0", ": D [complete]", " ###", " E #", "：F"])
       }${odd()}`;
     case 5:
       return `${
@@ -65,7 +79,7 @@ function line(r: () => number): string {
           "\ufeff",
           "\u2028",
         ])
-      }**Status:**${pick([" ", "", "  "])}${pick(STATUSES)}${odd()}`;
+      }${pick(STATUS_LABELS)}${pick([" ", "", "  "])}${pick(STATUSES)}${odd()}`;
     case 9:
       return `**Status:** ${pick(STATUSES)} extra`;
     case 10:

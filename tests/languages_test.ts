@@ -1,0 +1,129 @@
+/**
+ * Plans in the structure of the original's translated templates
+ * (tests/testdata/languages/, labels from lib/core/plan/labels.ts): status,
+ * check, lint, the gate on every gating host, `pwf phase` and the injected
+ * frames treat them exactly like English plans.
+ */
+
+import { assert, assertEquals, assertNotIncludes, assertStringIncludes } from "./assert.ts";
+import { initPlan, inProject, readText, REPO, runPwf, writeText } from "./helpers.ts";
+import { inBatches } from "./faults.ts";
+import { HOSTS } from "../lib/hosts/mod.ts";
+import { parsePlan } from "../lib/core/plan/parse.ts";
+
+const LANGS = ["zh", "zh-Hant", "ar", "es", "de"] as const;
+
+function fixture(lang: string): Promise<string> {
+  return Deno.readTextFile(`${REPO}/tests/testdata/languages/${lang}.md`);
+}
+
+/** A plan holding the fixture, in the given mode, attested; returns its folder. */
+async function planOf(dir: string, lang: string, mode = "--gated"): Promise<string> {
+  const id = await initPlan(dir, mode ? ["Lang", mode] : ["Lang"]);
+  await writeText(dir, `.planning/${id}/task_plan.md`, await fixture(lang));
+  assertEquals((await runPwf(dir, ["attest"])).code, 0);
+  return `.planning/${id}`;
+}
+
+function titles(text: string): string[] {
+  return parsePlan(text).phases.map((p) => p.title);
+}
+
+for (const lang of LANGS) {
+  Deno.test(`status, check and lint read a ${lang} plan like an English one`, async () => {
+    await inProject(async (dir) => {
+      await planOf(dir, lang);
+      const [t1, t2, t3] = titles(await fixture(lang));
+      const status = await runPwf(dir, ["status"]);
+      assertStringIncludes(status.stdout, "1/3 complete");
+      assertStringIncludes(status.stdout, `[>]  2  in_progress  ${t2}`);
+      const check = await runPwf(dir, ["check", "--json"]);
+      const counts = JSON.parse(check.stdout);
+      assertEquals([check.code, counts.total, counts.complete], [3, 3, 1], check.stdout);
+      assert(t1 && t3, "three titled phases");
+      const lint = await runPwf(dir, ["lint"]);
+      assertEquals(lint.code, 0, lint.stdout);
+      assertStringIncludes(lint.stdout, "0 errors");
+    });
+  });
+
+  Deno.test(`pwf phase round trips a ${lang} plan, keeping its labels byte for byte`, async () => {
+    await inProject(async (dir) => {
+      const p = await planOf(dir, lang, "");
+      const before = await readText(dir, `${p}/task_plan.md`);
+      assertEquals((await runPwf(dir, ["phase", "2", "complete"])).code, 0);
+      const done = await readText(dir, `${p}/task_plan.md`);
+      const a = before.split("\n"), b = done.split("\n");
+      const changed = a.flatMap((l, i) => l === b[i] ? [] : [i]);
+      const plan = parsePlan(before);
+      assert(changed.includes(plan.phases[1]!.statusLine), `status line changed: ${changed}`);
+      for (const i of changed) {
+        const label = a[i]!.slice(0, a[i]!.lastIndexOf(" "));
+        assert(b[i]!.startsWith(label) || i === plan.currentPhase!.line, `line ${i}: ${b[i]}`);
+      }
+      assertEquals(JSON.parse((await runPwf(dir, ["check", "--json"])).stdout).complete, 2);
+      assertEquals((await runPwf(dir, ["phase", "3", "pending"])).code, 0);
+      assertEquals((await runPwf(dir, ["phase", "2", "in_progress"])).code, 0);
+      assertEquals(await readText(dir, `${p}/task_plan.md`), before);
+    });
+  });
+
+  Deno.test(`every gating host's Stop blocks on an unfinished ${lang} plan and names its phase`, async () => {
+    await inProject(async (dir) => {
+      await planOf(dir, lang);
+      const t2 = titles(await fixture(lang))[1]!;
+      const stops = HOSTS.flatMap((h) =>
+        h.events.filter((e) => e.op === "stop").map((e) => [h.name, e.name] as const)
+      );
+      assert(stops.length >= 3, "the host table has Stop events");
+      const results = await inBatches(stops, 3, async ([host, event]) => {
+        const r = await runPwf(dir, ["hook", host, event], { stdin: "{}" });
+        return { host, event, r };
+      });
+      const blocked = results.filter(({ r }) => r.stdout.includes(t2));
+      assert(blocked.length >= 1, `no host blocked: ${JSON.stringify(results.map((x) => x.r))}`);
+      const gate = await runPwf(dir, ["check", "--gate"], { stdin: "{}" });
+      assertEquals(JSON.parse(gate.stdout).decision, "block");
+      assertStringIncludes(gate.stdout, t2);
+    });
+  });
+
+  Deno.test(`check --gate lets a finished ${lang} plan stop`, async () => {
+    await inProject(async (dir) => {
+      const p = await planOf(dir, lang);
+      const text = await readText(dir, `${p}/task_plan.md`);
+      await writeText(
+        dir,
+        `${p}/task_plan.md`,
+        text.replaceAll(/ (in_progress|pending)$/gm, " complete"),
+      );
+      assertEquals((await runPwf(dir, ["attest"])).code, 0);
+      const gate = await runPwf(dir, ["check", "--gate"], { stdin: "{}" });
+      assertEquals(gate.code, 0, gate.stderr);
+      assertNotIncludes(gate.stdout, `"decision"`);
+      assertStringIncludes(gate.stdout, "(3/3)");
+    });
+  });
+
+  Deno.test(`the userprompt and pretool frames show a ${lang} plan's phases`, async () => {
+    await inProject(async (dir) => {
+      await planOf(dir, lang, "");
+      const [t1, t2, t3] = titles(await fixture(lang));
+      const prompt = await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}" });
+      for (const t of [t1, t2, t3]) assertStringIncludes(prompt.stdout, t!);
+      const pre = await runPwf(dir, ["hook", "plain", "pretool"], { stdin: "{}" });
+      assertStringIncludes(pre.stdout, t2!);
+    });
+  });
+}
+
+Deno.test("lint warns on a plan that mixes two languages' labels", async () => {
+  await inProject(async (dir) => {
+    const p = await planOf(dir, "zh");
+    const text = await readText(dir, `${p}/task_plan.md`);
+    await writeText(dir, `${p}/task_plan.md`, text.replace("### 阶段 3", "### Phase 3"));
+    const lint = await runPwf(dir, ["lint"]);
+    assertStringIncludes(lint.stdout, "mixed languages");
+    assertStringIncludes(lint.stdout, "0 errors");
+  });
+});

@@ -127,3 +127,41 @@ Deno.test("lint warns on a plan that mixes two languages' labels", async () => {
     assertStringIncludes(lint.stdout, "0 errors");
   });
 });
+
+Deno.test("init keeps the words of every script in plan ids; use --list shows the titles", async () => {
+  await inProject(async (dir) => {
+    const titles = [
+      "重构后端服务",
+      "バックエンド改修",
+      "إعادة كتابة المستورد",
+      "Рефакторинг API",
+      "Café déjà vu",
+      "🚀",
+      "🔥",
+    ];
+    const ids: string[] = [];
+    for (const t of titles) ids.push(await initPlan(dir, [t]));
+    const date = ids[0]!.slice(0, 10);
+    assertEquals(ids.map((id) => id.slice(11)), [
+      "重构后端服务",
+      "バックエンド改修",
+      "إعادة-كتابة-المستورد",
+      "рефакторинг-api",
+      "café-déjà-vu",
+      "emoji-1f680",
+      "emoji-1f525",
+    ]);
+    for (const id of ids) {
+      assertEquals(id.slice(0, 10), date);
+      assertEquals((await Deno.stat(`${dir}/.planning/${id}/task_plan.md`)).isFile, true, id);
+    }
+    const list = JSON.parse((await runPwf(dir, ["use", "--list", "--json"])).stdout);
+    const byId = new Map(list.plans.map((p: { id: string; title: string }) => [p.id, p.title]));
+    titles.forEach((t, i) => assertEquals(byId.get(ids[i]!), `Task Plan: ${t}`));
+    const human = (await runPwf(dir, ["use", "--list"])).stdout;
+    assertStringIncludes(human, "TITLE");
+    assertStringIncludes(human, "Task Plan: Рефакторинг API");
+    assertEquals((await runPwf(dir, ["use", ids[2]!])).code, 0);
+    assertEquals((await runPwf(dir, ["status", "--json"])).code, 0);
+  });
+});

@@ -88,7 +88,7 @@ Deno.test("a project whose path has spaces and non-ASCII characters works: init,
     const dir = p.dir;
     assert(dir.includes(" ") && dir.includes("日本"), dir);
     const id = await initPlan(dir, ["Déjà vu"]);
-    assertEquals(id, `${today()}-d-j-vu`);
+    assertEquals(id, `${today()}-déjà-vu`);
     assertEquals((await runPwf(dir, ["phase", "1", "in_progress"])).code, 0);
     const hook = await runPwf(dir, ["hook", "claude", "UserPromptSubmit"], {
       stdin: JSON.stringify({

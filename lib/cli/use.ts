@@ -5,6 +5,7 @@
  */
 
 import { paint, table } from "../core/text/color.ts";
+import { printable } from "../core/text/text.ts";
 import { ContainmentError, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
 import { modeName } from "../core/plan/mode.ts";
 import { countPhases, parsePlan } from "../core/plan/parse.ts";
@@ -161,6 +162,8 @@ function showActive(ctx: Context, json: boolean): number {
 /** One row of `pwf use --list`. */
 interface ListRow {
   readonly id: string;
+  /** The plan's `# ` heading as written ("" when it has none). */
+  readonly title: string;
   readonly state: string;
   readonly active: boolean;
   readonly thisSession: boolean;
@@ -197,7 +200,8 @@ async function listRow(
     const file = archived
       ? planningLoc(ctx.root, ARCHIVE_DIR, id, "task_plan.md")
       : planFile(plan, "task_plan.md");
-    const counts = countPhases(parsePlan(readText(file) ?? ""));
+    const parsed = parsePlan(readText(file) ?? "");
+    const counts = countPhases(parsed);
     // A plan pwf cannot hash (over the size limit, unreadable) is listed with a note.
     const att = archived ? { state: "-", note: null } : await readAttestation(plan).then(
       (a) => ({ state: a.state as string, note: null }),
@@ -208,6 +212,7 @@ async function listRow(
     );
     return {
       id,
+      title: parsed.title,
       state: archived ? "archived" : isFinished(counts) ? "finished" : "open",
       active: !archived && id === marks.active,
       thisSession: !archived && id === marks.mine,
@@ -283,12 +288,13 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
     r.mode,
     r.attestation === "tampered" ? paint(c, "red", r.attestation) : r.attestation,
     String(r.sessions),
+    printable([...r.title].slice(0, 48).join("")),
   ]);
   const notes = rows.filter((r) => r.note !== undefined).map((r) =>
     `note: ${r.id}: ${shownText(ctx, r.note ?? "")}\n`
   );
   ctx.host.stdout(
-    table([[" ", "PLAN", "STATE", "DONE", "MODE", "ATTESTATION", "SESSIONS"], ...body]) +
+    table([[" ", "PLAN", "STATE", "DONE", "MODE", "ATTESTATION", "SESSIONS", "TITLE"], ...body]) +
       "* = .active_plan, > = this session's plan; SESSIONS = sessions bound to the plan\n" +
       notes.join(""),
   );

@@ -25,7 +25,8 @@ export function cacheLoc(root: string, name: string): Location {
 
 /** A safe cache file name from parts (anything odd becomes "_"). */
 export function cacheName(...parts: string[]): string {
-  return parts.map((p) => p.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_")).join("-");
+  return parts.map((p) => p.replace(/[^\p{L}\p{M}\p{N}._-]/gu, "_").replace(/^\.+/, "_"))
+    .join("-");
 }
 
 /** Read a cache file as text; null when missing or unreadable. */

@@ -2,6 +2,7 @@ import { assertEquals, assertThrows } from "../../tests/assert.ts";
 import { ContainmentError } from "../core/errors.ts";
 import { inspect, inspectListed, planningLoc } from "./containment.ts";
 import { skipOnWindows, skipUnlessSymlinks } from "../../tests/skip.ts";
+import { checkSegment } from "./paths.ts";
 
 async function tree(): Promise<string> {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "pwf-listed-" }));
@@ -80,3 +81,10 @@ Deno.test(skipOnWindows("Deno reports no link count (FileInfo.nlink is Linux and
     }
   },
 }));
+
+Deno.test("checkSegment() takes letters and digits of any script, never a separator look-alike", () => {
+  for (const ok of ["2026-01-01-重构", "café-déjà-vu", "إعادة", "नया-काम"]) checkSegment(ok);
+  for (const bad of ["a／b", "a∕b", "a b", "a\u202eb", "a\u200db", "..", "a:b", "🚀"]) {
+    assertThrows(() => checkSegment(bad), ContainmentError, "refused path segment");
+  }
+});

@@ -15,7 +15,12 @@ export const PLAN_FILES = ["task_plan.md", "findings.md", "progress.md"] as cons
 /** One of the three plan files. */
 export type PlanFileName = typeof PLAN_FILES[number];
 
-const SEGMENT_REGEXP = /^[A-Za-z0-9._-]+$/;
+/**
+ * A plain name: letters, combining marks and digits of any script (plan ids
+ * keep their words, docs/languages.md), `.`, `_`, `-`; no separator, no
+ * space, no control or format character.
+ */
+const SEGMENT_REGEXP = /^[\p{L}\p{M}\p{N}._-]+$/u;
 
 /** Refuse a path segment that could climb or name another directory. */
 export function checkSegment(segment: string): void {

@@ -3,49 +3,101 @@
  * @module
  */
 
-const PLAN_ID_REGEXP = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+/**
+ * A plan id: a letter, digit or `_` of any script first, then letters,
+ * combining marks, digits, `.`, `_`, `-` (docs/languages.md "Plan ids").
+ */
+const PLAN_ID_REGEXP = /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}._-]*$/u;
 
-/** Longest plan id: a directory name on every filesystem pwf runs on (255 bytes), ASCII. */
+/** Longest plan id in UTF-8 bytes: a directory name on every filesystem pwf runs on. */
 export const PLAN_ID_MAX = 255;
 
 /**
  * Windows device names: a file or directory whose name is one of these, with
  * or without an extension (`nul.md`, `CON.2026`), in any case, opens the
- * device instead (docs/windows.md).
+ * device instead (docs/windows.md). Windows also reads the superscript digits
+ * `¹²³` as device numbers.
  */
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
 
 /**
- * Whether a string is a valid plan id: at most PLAN_ID_MAX characters, first
- * char `[A-Za-z0-9_]`, rest `[A-Za-z0-9._-]`, not ending in a dot (Windows drops it), and not a
+ * Whether a string is a valid plan id: at most PLAN_ID_MAX UTF-8 bytes; first
+ * char a letter or digit of any script or `_`, then letters, marks, digits,
+ * `._-`; in Unicode NFC; not ending in a dot (Windows drops it), and not a
  * Windows device name (CON, PRN, AUX, NUL, COM0-9, LPT0-9, also with an
  * extension), so that every plan id is a directory name on every OS.
  * @example
  * ```ts
  * import { isValidPlanId } from "./id.ts";
  * if (!isValidPlanId("2026-01-01-x") || isValidPlanId("..") || isValidPlanId("a/b")) throw new Error();
+ * if (!isValidPlanId("2026-01-01-重构后端服务") || isValidPlanId("a b")) throw new Error();
  * if (isValidPlanId("CON") || isValidPlanId("nul.md") || isValidPlanId("x.")) throw new Error();
  * ```
  */
 export function isValidPlanId(id: string): boolean {
   return id.length <= PLAN_ID_MAX && PLAN_ID_REGEXP.test(id) && !id.endsWith(".") &&
-    !WINDOWS_RESERVED.test(id);
+    !WINDOWS_RESERVED.test(id) && id === id.normalize("NFC") &&
+    new TextEncoder().encode(id).length <= PLAN_ID_MAX;
 }
 
+/** Most UTF-8 bytes and characters of a slug (a plan id adds a date and a `-N`). */
+const SLUG_MAX_BYTES = 80;
+const SLUG_MAX_CHARS = 40;
+const KEEP = /[\p{L}\p{M}\p{N}]/u;
+const MARK = /\p{M}/u;
+const PICTOGRAPH = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
+
 /**
- * Slug of a plan name: lowercase, non-alphanumerics collapse to `-`, trimmed of
- * `-`, at most 40 chars (trimmed again after the cut); empty -> `plan`.
+ * Slug of a plan name: NFKC-normalised and lower-cased, letters, marks and
+ * digits of every script kept, every other run collapsed to `-`, trimmed of
+ * `-`, at most 40 characters and 80 UTF-8 bytes (cut between characters,
+ * never before a combining mark). A name with no letter or digit but emoji
+ * gives `emoji-<code points>` (`🚀` -> `emoji-1f680`); any other -> `plan`.
  * @example
  * ```ts
  * import { slugify } from "./id.ts";
  * if (slugify("Foo / Bar! Baz??") !== "foo-bar-baz") throw new Error();
- * if (slugify("!!!") !== "plan") throw new Error();
+ * if (slugify("Café déjà vu") !== "café-déjà-vu" || slugify("重构后端服务") !== "重构后端服务") throw new Error();
+ * if (slugify("🚀🔥") !== "emoji-1f680-1f525" || slugify("!!!") !== "plan") throw new Error();
  * ```
  */
 export function slugify(name: string): string {
-  const dashed = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-  const cut = dashed.slice(0, 40).replace(/^-+|-+$/g, "");
-  return cut === "" ? "plan" : cut;
+  const text = name.normalize("NFKC").toLowerCase().normalize("NFC");
+  let dashed = "";
+  for (const ch of text) dashed += KEEP.test(ch) ? ch : dashed.endsWith("-") ? "" : "-";
+  const cut = bounded(dashed);
+  if (cut !== "") return cut;
+  const emoji = [...text].filter((ch) => PICTOGRAPH.test(ch) && ch.codePointAt(0)! > 0xff);
+  if (emoji.length === 0) return "plan";
+  return bounded(`emoji-${emoji.map((c) => c.codePointAt(0)!.toString(16)).join("-")}`);
+}
+
+/** UTF-8 length of one code point. */
+function utf8Length(ch: string): number {
+  const cp = ch.codePointAt(0)!;
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/** Cut a dashed slug to the character and byte bounds, then trim `-`. */
+function bounded(slug: string): string {
+  const out: string[] = [];
+  let bytes = 0;
+  for (const ch of slug) {
+    if (out.length === 0 && ch === "-") continue;
+    const size = utf8Length(ch);
+    if (out.length >= SLUG_MAX_CHARS || bytes + size > SLUG_MAX_BYTES) {
+      // Never leave a base letter without the marks that follow it: drop both.
+      if (MARK.test(ch)) {
+        while (out.length && MARK.test(out[out.length - 1]!)) out.pop();
+        out.pop();
+      }
+      break;
+    }
+    out.push(ch);
+    bytes += size;
+  }
+  while (out.length && out[out.length - 1] === "-") out.pop();
+  return out.join("");
 }
 
 /**

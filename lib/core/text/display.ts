@@ -72,7 +72,7 @@ export function displayJoin(os: PathOs, base: string, ...segments: string[]): st
 }
 
 /** A plain path segment, or a placeholder such as `<session id>` in a hint. */
-const SEGMENT = String.raw`(?:[A-Za-z0-9._-]|<[a-z ]+>)+`;
+const SEGMENT = String.raw`(?:[\p{L}\p{M}\p{N}._-]|<[a-z ]+>)+`;
 /** `.planning/...`, not inside another path or word. */
 const RELATIVE = String.raw`(?<![\w./\\-])\.planning(?:/${SEGMENT})*/?`;
 
@@ -87,7 +87,7 @@ function escapeRegExp(s: string): string {
  * neutral `.planning/...` paths, and, given the project `root`, absolute
  * paths below it (the store joins them with "/", and Deno's own error text
  * repeats them as given: `C:\app/.planning/p` on Windows). Plan ids and file
- * names are plain segments (`[A-Za-z0-9._-]`), so a path ends at the first
+ * names are plain segments (letters, marks, digits, `._-`), so a path ends at the first
  * other character.
  * @example
  * ```ts
@@ -100,7 +100,7 @@ export function displayPathsIn(os: PathOs, text: string, root?: string): string 
   if (os !== "windows") return text;
   const base = root?.replace(/[\\/]+$/, "") ?? "";
   const absolute = base === "" ? "" : String.raw`|${escapeRegExp(base)}(?:[\\/]${SEGMENT})*`;
-  return text.replace(new RegExp(RELATIVE + absolute, "g"), (m) => displayPath(os, m));
+  return text.replace(new RegExp(RELATIVE + absolute, "gu"), (m) => displayPath(os, m));
 }
 
 /**

@@ -165,3 +165,52 @@ Deno.test("init keeps the words of every script in plan ids; use --list shows th
     assertEquals((await runPwf(dir, ["status", "--json"])).code, 0);
   });
 });
+
+Deno.test("init --lang writes the three files in that language; PWF_LANG sets the default", async () => {
+  await inProject(async (dir) => {
+    const zh = JSON.parse(
+      (await runPwf(dir, ["init", "重构", "--lang", "zh", "--gated", "--json"])).stdout,
+    );
+    assertEquals([zh.lang, zh.mode, zh.template], ["zh", "gated", "default"]);
+    const plan = await readText(dir, `${zh.dir}/task_plan.md`);
+    assert(plan.startsWith("# 任务计划：重构\n"), plan);
+    assertStringIncludes(plan, "### 阶段 1：");
+    assertStringIncludes(plan, "- **状态：** in_progress");
+    assertStringIncludes(await readText(dir, `${zh.dir}/progress.md`), "# 进度日志");
+    assertStringIncludes(await readText(dir, `${zh.dir}/findings.md`), "# 发现与决策");
+    assertStringIncludes((await runPwf(dir, ["status"])).stdout, "0/5 complete");
+    assertEquals((await runPwf(dir, ["phase", "1", "complete"])).code, 0);
+    assertStringIncludes(await readText(dir, `${zh.dir}/task_plan.md`), "- **状态：** complete");
+    const ar = JSON.parse(
+      (await runPwf(dir, ["init", "خطة", "--json"], { env: { PWF_LANG: "ar" } })).stdout,
+    );
+    assertEquals(ar.lang, "ar");
+    assert((await readText(dir, `${ar.dir}/task_plan.md`)).startsWith("# خطة المهمة: خطة\n"));
+    const en = JSON.parse(
+      (await runPwf(dir, ["init", "x", "--lang", "en", "--json"], { env: { PWF_LANG: "de" } }))
+        .stdout,
+    );
+    assert((await readText(dir, `${en.dir}/task_plan.md`)).startsWith("# Task Plan: x\n"));
+  });
+});
+
+Deno.test("init refuses an unknown language and an English-only template with another language", async () => {
+  await inProject(async (dir) => {
+    const bad = await runPwf(dir, ["init", "x"], { env: { PWF_LANG: "xx" } });
+    assertEquals(bad.code, 2);
+    assertStringIncludes(bad.stderr, `PWF_LANG="xx" is not a language pwf writes`);
+    const flag = await runPwf(dir, ["init", "x", "--lang", "xx"]);
+    assertEquals(flag.code, 2);
+    assertStringIncludes(
+      flag.stderr,
+      `"--lang" must be one of en, zh, zh-Hant, ar, es, de, ja, fr`,
+    );
+    const tpl = await runPwf(dir, ["init", "x", "--lang", "zh", "--template", "analytics"]);
+    assertEquals(tpl.code, 2);
+    assertStringIncludes(tpl.stderr, `"--template analytics" is English only`);
+    assertEquals(
+      [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n === ".planning"),
+      [],
+    );
+  });
+});

@@ -7,6 +7,7 @@ import { PwfError, UsageError } from "../core/errors.ts";
 import { modeFileText } from "../core/plan/mode.ts";
 import { idCandidates, localDate, slugify } from "../core/plan/id.ts";
 import { renderPlanFiles, TEMPLATE_NAMES, type TemplateName } from "../core/plan/templates.ts";
+import { labelsFor, type Lang, LANGS } from "../core/plan/labels.ts";
 import { inspect, planningLoc } from "../fs/containment.ts";
 import { bindCliSession } from "../session/bindings.ts";
 import { listDir, removeEmptyDir } from "../fs/dirs.ts";
@@ -24,6 +25,8 @@ export interface InitArgs {
   readonly name: string;
   readonly template: TemplateName;
   readonly mode: "interactive" | "autonomous" | "gated";
+  /** `--lang`, or null: then PWF_LANG, else English. */
+  readonly lang: Lang | null;
   readonly json: boolean;
 }
 
@@ -39,6 +42,12 @@ const FLAGS = [
     summary: "autonomous mode: ledger summary in context, attestation required",
   },
   { name: "gated", summary: "autonomous mode plus the completion gate on Stop" },
+  {
+    name: "lang",
+    value: "CODE",
+    choices: LANGS,
+    summary: "write the plan in this language (default: PWF_LANG, else en)",
+  },
   JSON_FLAG,
 ] as const;
 
@@ -49,12 +58,19 @@ export function parseInitArgs(argv: readonly string[]): InitArgs {
     throw new UsageError(`init: choose one of "--autonomous" and "--gated"`);
   }
   const mode = p.flags.gated ? "gated" : p.flags.autonomous ? "autonomous" : "interactive";
-  const template = (stringFlag(p, "template") ??
-    (mode === "interactive" ? "default" : "autonomous")) as TemplateName;
+  const given = stringFlag(p, "template");
+  const template = (given ?? (mode === "interactive" ? "default" : "autonomous")) as TemplateName;
+  const lang = (stringFlag(p, "lang") ?? null) as Lang | null;
+  if (lang !== null && lang !== "en" && given !== undefined && given !== "default") {
+    throw new UsageError(
+      `init: "--template ${given}" is English only; drop it or use "--lang en"`,
+    );
+  }
   return {
     name: oneLineTitle(p.positionals.join(" ")),
     template,
     mode,
+    lang,
     json: p.flags.json === true,
   };
 }
@@ -89,15 +105,31 @@ function freeOfArchive(root: string, candidates: readonly string[]): string[] {
   });
 }
 
+/** The language of a new plan: `--lang`, else a valid PWF_LANG, else English. */
+function planLang(args: InitArgs, ctx: Context): Lang {
+  if (args.lang !== null) return args.lang;
+  const env = ctx.host.env("PWF_LANG");
+  if (env === undefined || env === "") return "en";
+  const labels = labelsFor(env);
+  if (!labels) {
+    throw new UsageError(
+      `init: PWF_LANG="${env}" is not a language pwf writes (${LANGS.join(", ")}); ` +
+        `set one of those or unset it`,
+    );
+  }
+  return labels.lang;
+}
+
 /** Run `pwf init`. */
 export async function runInit(args: InitArgs, ctx: Context): Promise<number> {
+  const lang = planLang(args, ctx);
   const date = localDate(ctx.host.now());
   const slug = args.name ? slugify(args.name) : `untitled-${randomHex(3)}`;
   const hadPlanning = inspect(planningLoc(ctx.root)).kind === "dir";
   let id: string | null = null;
   try {
     id = createPlanDir(ctx.root, freeOfArchive(ctx.root, idCandidates(`${date}-${slug}`, 100)));
-    return await initPlanFiles(args, ctx, id, date);
+    return await initPlanFiles({ ...args, lang }, ctx, id, date);
   } catch (err) {
     // A failed init (a full disk) leaves the tree as it was: no empty plan directory.
     rollBack(ctx.root, id, hadPlanning);
@@ -122,7 +154,7 @@ function rollBack(root: string, id: string | null, hadPlanning: boolean): void {
 }
 
 async function initPlanFiles(
-  args: InitArgs,
+  args: InitArgs & { readonly lang: Lang },
   ctx: Context,
   id: string,
   date: string,
@@ -132,6 +164,7 @@ async function initPlanFiles(
     name: args.name,
     date,
     mode: args.mode,
+    lang: args.lang,
   });
   for (const name of PLAN_FILES) {
     writeFile(planningLoc(ctx.root, id, name), files[name], { createOnly: true });
@@ -166,7 +199,8 @@ async function initPlanFiles(
       id,
       dir: plan.display,
       mode: args.mode,
-      template: args.template,
+      template: args.lang === "en" ? args.template : "default",
+      lang: args.lang,
       attestation: null,
     });
     return 0;
@@ -195,7 +229,9 @@ async function initPlanFiles(
 export const initCommand = defineCommand({
   name: "init",
   summary: "create a plan in .planning/<date>-<slug>/ and make it active",
-  usage: ["init [NAME...] [--template default|analytics|autonomous] [--autonomous|--gated]"],
+  usage: [
+    "init [NAME...] [--template default|analytics|autonomous] [--autonomous|--gated] [--lang CODE]",
+  ],
   flags: FLAGS,
   parse: parseInitArgs,
   run: runInit,

@@ -30,6 +30,38 @@ export interface OriginalCounting {
   readonly statusGrep: string;
 }
 
+/** What the original's check-complete script reports for a plan. */
+export interface OriginalCounts {
+  readonly total: number;
+  readonly complete: number;
+  readonly inProgress: number;
+  readonly pending: number;
+}
+
+/**
+ * The counts the original's check-complete.sh prints for `text` under `rule`:
+ * `grep -c` (lines holding a fixed string) of the phase heading and of the
+ * status label before each value; inline `[complete]`-style tokens only when
+ * no labelled line matched.
+ * @example
+ * ```ts
+ * import { labelsFor, originalCounts } from "./labels.ts";
+ * const c = originalCounts("### 阶段 1：A\n- **状态：** complete\n", labelsFor("zh")!.original!);
+ * if (c.total !== 1 || c.complete !== 1) throw new Error();
+ * ```
+ */
+export function originalCounts(text: string, rule: OriginalCounting): OriginalCounts {
+  // grep's lines, not pwf's (lib/core/text/lines.ts): the script sees only "\n".
+  const lines = text.split("\n");
+  const count = (s: string) => lines.filter((l) => l.includes(s)).length;
+  const values = ["complete", "in_progress", "pending"];
+  const labelled = values.map((v) => count(`${rule.statusGrep} ${v}`));
+  const [complete = 0, inProgress = 0, pending = 0] = labelled.every((n) => n === 0)
+    ? values.map((v) => count(`[${v}]`))
+    : labelled;
+  return { total: count(rule.totalGrep), complete, inProgress, pending };
+}
+
 /** One language's structural words. */
 export interface Labels {
   readonly lang: Lang;

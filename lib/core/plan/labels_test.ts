@@ -1,12 +1,6 @@
 import { assert, assertEquals } from "../../../tests/assert.ts";
 import { setPhaseStatus } from "./edit.ts";
-import {
-  LABELS,
-  LANGS,
-  matchPhaseHeading,
-  matchStatusLine,
-  type OriginalCounting,
-} from "./labels.ts";
+import { LABELS, LANGS, matchPhaseHeading, matchStatusLine, originalCounts } from "./labels.ts";
 import { planLanguage } from "./language.ts";
 import { countPhases, parsePlan } from "./parse.ts";
 
@@ -16,23 +10,6 @@ const FIXTURES = ["zh", "zh-Hant", "ar", "es", "de"] as const;
 function fixture(lang: string): string {
   const url = new URL(`../../../tests/testdata/languages/${lang}.md`, import.meta.url);
   return Deno.readTextFileSync(url);
-}
-
-/**
- * What the original's translated check-complete.sh prints as counts: `grep -c`
- * (lines holding a fixed string) of the phase heading and of each status
- * label, falling back to inline `[status]` tokens when no label matched.
- */
-function originalCounts(text: string, rule: OriginalCounting) {
-  const lines = text.split("\n");
-  const count = (s: string) => lines.filter((l) => l.includes(s)).length;
-  const labelled = ["complete", "in_progress", "pending"].map((v) =>
-    count(`${rule.statusGrep} ${v}`)
-  );
-  const [complete, inProgress, pending] = labelled.every((n) => n === 0)
-    ? ["[complete]", "[in_progress]", "[pending]"].map(count)
-    : labelled;
-  return { total: count(rule.totalGrep), complete, inProgress, pending };
 }
 
 Deno.test("LABELS has one row per language code, in LANGS order", () => {

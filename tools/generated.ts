@@ -20,6 +20,7 @@ import {
 import { renderInstallSections } from "./install_docs.ts";
 import { renderLayersMarkdown } from "./layers.ts";
 import { packageFiles } from "./package_layout.ts";
+import { renderLabelsMarkdown } from "../lib/core/plan/labels_doc.ts";
 
 /** README sections: marker name -> rendered Markdown. */
 export function readmeSections(): Record<string, string> {
@@ -65,12 +66,18 @@ export function renderSections(
 export async function generatedFiles(root: string): Promise<Record<string, string>> {
   const readme = await Deno.readTextFile(`${root}/README.md`);
   const architecture = await Deno.readTextFile(`${root}/docs/architecture.md`);
+  const languages = await Deno.readTextFile(`${root}/docs/languages.md`);
   const files: Record<string, string> = {
     "README.md": renderReadme(readme),
     "docs/architecture.md": renderSections(
       architecture,
       architectureSections(),
       "docs/architecture.md",
+    ),
+    "docs/languages.md": renderSections(
+      languages,
+      { labels: renderLabelsMarkdown() },
+      "docs/languages.md",
     ),
   };
   for (const host of HOSTS) Object.assign(files, registrationFiles(host, "pwf"));

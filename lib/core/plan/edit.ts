@@ -7,7 +7,8 @@
 import { parsePlan, type Phase, type Plan, type StatusValue } from "./parse.ts";
 import { PwfError } from "../errors.ts";
 import { joinSplit, splitLinesKeepEnds, type SplitText } from "../text/lines.ts";
-import { type Labels, matchStatusLine, phaseNumberIn, phaseRef } from "./labels.ts";
+import { type Labels, phaseRef } from "./labels.ts";
+import { matchStatusLine, phaseNumberIn } from "./label_match.ts";
 import { planLanguage } from "./language.ts";
 
 /** Result of a status edit. */

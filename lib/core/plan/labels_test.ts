@@ -1,6 +1,7 @@
 import { assert, assertEquals } from "../../../tests/assert.ts";
 import { setPhaseStatus } from "./edit.ts";
-import { LABELS, LANGS, matchPhaseHeading, matchStatusLine, originalCounts } from "./labels.ts";
+import { LABELS, LANGS, originalCounts } from "./labels.ts";
+import { matchPhaseHeading, matchStatusLine } from "./label_match.ts";
 import { planLanguage } from "./language.ts";
 import { countPhases, parsePlan } from "./parse.ts";
 

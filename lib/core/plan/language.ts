@@ -6,16 +6,8 @@
  * @module
  */
 
-import {
-  ENGLISH,
-  LABELS,
-  type Labels,
-  labelsFor,
-  type Lang,
-  matchPhaseHeading,
-  matchSectionName,
-  matchStatusLine,
-} from "./labels.ts";
+import { ENGLISH, LABELS, type Labels, labelsFor, type Lang } from "./labels.ts";
+import { matchPhaseHeading, matchSectionName, matchStatusLine } from "./label_match.ts";
 import type { Plan } from "./parse.ts";
 
 /** A plan's language. */

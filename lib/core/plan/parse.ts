@@ -16,7 +16,7 @@ import {
   matchSectionName,
   matchStatusLine,
   type SectionName,
-} from "./labels.ts";
+} from "./label_match.ts";
 
 export { visibleLines };
 

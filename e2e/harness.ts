@@ -53,6 +53,8 @@ export interface InstallSpec {
    * `.bin/` entry (Factory's platform package ships `bin/droid` only).
    */
   readonly binPath?: string;
+  /** A program that runs the executable (a package's script without the execute bit: `bash`). */
+  readonly interpreter?: string;
   /** More packages the driver needs offline (each in its own cache prefix; see cachedPackage). */
   readonly extras?: readonly { readonly pkg: string; readonly version: string }[];
 }

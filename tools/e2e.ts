@@ -115,7 +115,10 @@ async function cached(spec: InstallSpec): Promise<boolean> {
 async function installed(spec: InstallSpec): Promise<boolean> {
   const home = await Deno.makeTempDir({ prefix: "pwf-e2e-run-version-" });
   try {
-    const v = await output(binOf(spec), [...spec.versionArgs], {
+    const [cmd, ...args] = spec.interpreter
+      ? [spec.interpreter, binOf(spec), ...spec.versionArgs]
+      : [binOf(spec), ...spec.versionArgs];
+    const v = await output(cmd!, args, {
       PATH: "/usr/bin:/bin",
       HOME: home,
       TMPDIR: home,

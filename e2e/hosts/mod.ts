@@ -49,6 +49,31 @@ export function fromDriver(d: HostDriver): E2eHost {
   };
 }
 
+/** The original's npm release, whose check-complete.sh e2e/original_test.ts runs beside pwf. */
+export const ORIGINAL_VERSION = "3.20.5";
+
+/**
+ * Not a host: the original planning-with-files from npm, installed like the
+ * host CLIs; its test compares its check-complete.sh counts with `pwf check`.
+ * A bash script: offline by construction.
+ */
+const ORIGINAL: E2eHost = {
+  name: "original",
+  title: `planning-with-files ${ORIGINAL_VERSION} (npm), scripts/check-complete.sh`,
+  install: {
+    pkg: "planning-with-files",
+    version: ORIGINAL_VERSION,
+    bin: "check-complete.sh",
+    binPath: "planning-with-files/scripts/check-complete.sh",
+    interpreter: "bash",
+    versionArgs: ["/nonexistent/task_plan.md"],
+    versionText: "No task_plan.md found",
+  },
+  testFile: "e2e/original_test.ts",
+  binEnv: "E2E_ORIGINAL_SCRIPT",
+  namespace: "preferred",
+};
+
 /** Every e2e host, in run order. */
 export const E2E_HOSTS: readonly E2eHost[] = [
   claudeDriver,
@@ -59,4 +84,4 @@ export const E2E_HOSTS: readonly E2eHost[] = [
   piDriver,
   qwenDriver,
   factoryDriver,
-].map(fromDriver);
+].map(fromDriver).concat([ORIGINAL]);

@@ -214,3 +214,27 @@ Deno.test("init refuses an unknown language and an English-only template with an
     );
   });
 });
+
+Deno.test("the model hears a Chinese plan's notices, nudges and gate reason in Chinese", async () => {
+  await inProject(async (dir) => {
+    const p = await planOf(dir, "zh");
+    const gate = JSON.parse((await runPwf(dir, ["check", "--gate"], { stdin: "{}" })).stdout);
+    assertStringIncludes(
+      gate.reason,
+      "[planning-with-files] 受门控的计划未完成：阶段 '阶段 2: 设计'",
+    );
+    assertStringIncludes(gate.reason, "（pwf phase 2 complete）");
+    const post = await runPwf(dir, ["hook", "plain", "posttool"], { stdin: "{}" });
+    assertStringIncludes(post.stdout, `[planning-with-files] 你修改了文件：`);
+    const prompt = await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}" });
+    assertStringIncludes(prompt.stdout, "[planning-with-files] DATA ONLY.");
+    assertStringIncludes(prompt.stdout, `阅读 ${p}/findings.md`);
+    const pre = await runPwf(dir, ["hook", "plain", "precompact"], { stdin: "{}" });
+    assertStringIncludes(pre.stdout, "[planning-with-files] 上下文即将被压缩。");
+    const smart = await runPwf(dir, ["hook", "plain", "userprompt"], {
+      stdin: "{}",
+      env: { PWF_INJECT: "smart" },
+    });
+    assertStringIncludes(smart.stdout, "### 阶段 3: 实现 (pending)");
+  });
+});

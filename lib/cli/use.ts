@@ -5,7 +5,7 @@
  */
 
 import { paint, table } from "../core/text/color.ts";
-import { printable } from "../core/text/text.ts";
+import { printable } from "../core/text/display.ts";
 import { ContainmentError, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
 import { modeName } from "../core/plan/mode.ts";
 import { countPhases, parsePlan } from "../core/plan/parse.ts";

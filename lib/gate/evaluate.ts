@@ -19,6 +19,7 @@ import type { Fingerprint } from "../core/gate/fingerprint.ts";
 import { lintPlan } from "../core/plan/lint.ts";
 import { type Mode, parseMode } from "../core/plan/mode.ts";
 import { inProgressPhase, parsePlan } from "../core/plan/parse.ts";
+import { planLanguage } from "../core/plan/language.ts";
 import { decodeText } from "../core/text/text.ts";
 import { readFile } from "../fs/read.ts";
 import {
@@ -124,6 +125,7 @@ async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
     next: phase ? { number: phase.number, title: phase.title, status: phase.status } : null,
     planArg: r.source === "session" || r.source === "PLAN_ID" ? ` --plan ${plan.id}` : "",
     tampered: mode.gate ? await tamperNotice(plan, got.truncated ? undefined : got.bytes) : null,
+    lang: planLanguage(parsed).labels.lang,
     payload: req.payload,
     cap,
   };

@@ -9,6 +9,8 @@ import { quoteExcerpt } from "../text/excerpt.ts";
 import { type Fingerprint, progressed } from "./fingerprint.ts";
 import { type Mode, modeName } from "../plan/mode.ts";
 import type { PhaseCounts } from "../plan/parse.ts";
+import { labelsFor, type Lang } from "../plan/labels.ts";
+import { PHRASES } from "../plan/phrases.ts";
 
 /** Cap on consecutive blocks when `PWF_GATE_CAP` is unset or not a number. */
 export const DEFAULT_GATE_CAP = 20;
@@ -46,6 +48,8 @@ export interface GateInput {
   readonly cap: number;
   /** Why the gate state could not be read (garbage counters...), or null. */
   readonly problem: string | null;
+  /** The plan's language: the block reason speaks it (absent: English). */
+  readonly lang?: Lang;
 }
 
 /** The phase the gate speaks of. */
@@ -110,8 +114,8 @@ export function gateCap(
 }
 
 /** The phase as a short quoted excerpt: plan text never leaves a frame unquoted (issue 12). */
-function phaseName(p: { number: number; title: string }): string {
-  return quoteExcerpt(`Phase ${p.number}${p.title ? `: ${p.title}` : ""}`, 120);
+function phaseName(p: { number: number; title: string }, word = "Phase"): string {
+  return quoteExcerpt(`${word} ${p.number}${p.title ? `: ${p.title}` : ""}`, 120);
 }
 
 /**
@@ -131,22 +135,26 @@ export function nextAction(p: GatePhase, planArg: string): string {
 
 function blockReason(input: GateInput, next: GatePhase, n: number): string {
   const { complete, total } = input.counts;
-  const count = `${complete}/${total} complete, gate block ${n}/${input.cap}`;
   if (input.tampered !== null) {
-    return `${GATE_PREFIX} Gated plan changed since it was attested, so its statuses cannot be trusted (${count}). ` +
+    return `${GATE_PREFIX} Gated plan changed since it was attested, so its statuses cannot be trusted (${complete}/${total} complete, gate block ${n}/${input.cap}). ` +
       `${input.tampered} Until then keep working on the plan.`;
   }
-  const state = next.status === "in_progress"
-    ? "is in_progress"
-    : next.status === "pending"
-    ? "is pending"
-    : "has no readable status";
-  const action = next.status === "in_progress"
-    ? `Finish its work, then run "${nextAction(next, input.planArg)}" (that starts the next phase)`
-    : `Start it with "${nextAction(next, input.planArg)}" and do its work`;
-  return `${GATE_PREFIX} Gated plan incomplete: phase ${
-    phaseName(next)
-  } ${state} (${count}). ${action}; stop when every phase is complete.`;
+  const lang = input.lang ?? "en";
+  const status = next.status === "in_progress" || next.status === "pending"
+    ? next.status
+    : "unknown";
+  return `${GATE_PREFIX} ${
+    PHRASES[lang].gateBlock({
+      phase: phaseName(next, labelsFor(lang)?.phase),
+      number: next.number,
+      status,
+      command: nextAction(next, input.planArg),
+      complete,
+      total,
+      block: n,
+      cap: input.cap,
+    })
+  }`;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Attestation } from "../plan/attestation.ts";
 import { DATA_ONLY_LINE, frame, type FrameKind } from "./framing.ts";
 import type { Mode } from "../plan/mode.ts";
 import { inProgressPhase, type Plan } from "../plan/parse.ts";
+import { phrasesFor } from "../plan/phrases.ts";
 import { briefView, cutView, headView, progressTail, smartView, type View } from "./views.ts";
 
 /** The injection tiers. */
@@ -142,8 +143,7 @@ async function userpromptWithin(s: InjectionState, budget: number): Promise<stri
   const head = `${DATA_ONLY_LINE}\n${PREFIX} Active plan: ${
     s.id ?? "legacy root plan"
   } (${s.display}/task_plan.md)${att}\n`;
-  const foot =
-    `${PREFIX} Read ${s.display}/findings.md for research context; log each step in ${s.display}/progress.md.\n`;
+  const foot = `${PREFIX} ${phrasesFor(s.plan).readFiles(s.display)}\n`;
   const second: { kind: FrameKind; view: View } = s.mode.autonomous
     ? { kind: "ledger", view: { text: s.ledger, truncated: false } }
     : { kind: "progress", view: progressTail(s.progress ?? "", PROGRESS_LINES) };
@@ -170,12 +170,11 @@ export async function composePretool(s: InjectionState): Promise<string> {
 }
 
 /** The precompact tier: a reminder, never the plan body. */
-export function composePrecompact(s: Pick<InjectionState, "display" | "attestation">): string {
-  const lines = [
-    `${PREFIX} Context compaction is about to happen.`,
-    `Before it does, make sure ${s.display}/progress.md records the latest actions and the phase statuses in ${s.display}/task_plan.md are current.`,
-    "The plan files stay on disk and will be shown again after compaction.",
-  ];
+export function composePrecompact(
+  s: Pick<InjectionState, "display" | "attestation" | "plan">,
+): string {
+  const [first, ...rest] = phrasesFor(s.plan).precompact(s.display);
+  const lines = [`${PREFIX} ${first}`, ...rest];
   if (s.attestation.state === "intact") {
     lines.push(`Plan-SHA256 at compaction: ${s.attestation.hash}`);
   }
@@ -183,6 +182,6 @@ export function composePrecompact(s: Pick<InjectionState, "display" | "attestati
 }
 
 /** The posttool nudge (at most once per turn; the caller keeps the marker). */
-export function composePosttool(s: Pick<InjectionState, "display">): string {
-  return `${PREFIX} You changed files: record what you did in ${s.display}/progress.md, and update the phase status with "pwf phase" if a phase is done.\n`;
+export function composePosttool(s: Pick<InjectionState, "display" | "plan">): string {
+  return `${PREFIX} ${phrasesFor(s.plan).posttool(s.display)}\n`;
 }

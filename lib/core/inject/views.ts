@@ -7,6 +7,7 @@
 import type { Phase, Plan } from "../plan/parse.ts";
 import { lineEndFinder, splitLines } from "../text/lines.ts";
 import { countPhases, inProgressPhase } from "../plan/parse.ts";
+import { planLanguage } from "../plan/language.ts";
 
 /** A view of a file: its text and whether it is the whole file. */
 export interface View {
@@ -62,10 +63,11 @@ function phaseLines(plan: Plan, p: Phase): string[] {
   return out;
 }
 
-function phaseSummary(p: Phase): string {
+/** A phase as one heading line, named with the plan's own phase word (`### 阶段 2: 设计`). */
+function phaseSummary(p: Phase, word: string): string {
   const title = p.title ? `: ${p.title}` : "";
   const status = p.status === "unknown" ? p.rawStatus : p.status;
-  return `### Phase ${p.number}${title} (${status})`;
+  return `### ${word} ${p.number}${title} (${status})`;
 }
 
 /**
@@ -88,9 +90,10 @@ export function smartView(plan: Plan): string {
   const c = countPhases(plan);
   out.push(`## Phases (${c.complete}/${c.total} complete)`, "");
   const current = inProgressPhase(plan);
+  const word = planLanguage(plan).labels.phase;
   for (const p of plan.phases) {
     if (p === current) out.push(...phaseLines(plan, p), "");
-    else out.push(phaseSummary(p));
+    else out.push(phaseSummary(p, word));
   }
   return joinLines(trimTrailingBlank(out));
 }
@@ -110,13 +113,14 @@ export function briefView(plan: Plan): string {
   const out: string[] = [];
   if (plan.title) out.push(`# ${plan.title}`);
   const fact = (name: string, text: string | undefined) => text && out.push(`${name}: ${text}`);
-  fact("Goal", plan.goal?.text);
-  fact("Next Step", plan.nextStep?.text);
-  fact("Current Phase", plan.currentPhase?.text);
+  const labels = planLanguage(plan).labels;
+  fact(labels.goal, plan.goal?.text);
+  fact(labels.nextStep, plan.nextStep?.text);
+  fact(labels.currentPhase, plan.currentPhase?.text);
   const p = inProgressPhase(plan);
   const c = countPhases(plan);
   if (plan.phases.length) out.push(`Phases: ${c.complete}/${c.total} complete`);
-  if (p) out.push(`In progress: ${phaseSummary(p).slice(4)}`);
+  if (p) out.push(`In progress: ${phaseSummary(p, labels.phase).slice(4)}`);
   return joinLines(out);
 }
 

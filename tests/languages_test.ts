@@ -238,3 +238,22 @@ Deno.test("the model hears a Chinese plan's notices, nudges and gate reason in C
     assertStringIncludes(smart.stdout, "### 阶段 3: 实现 (pending)");
   });
 });
+
+Deno.test("skill print --lang prints the skill in that language; commands stay English", async () => {
+  await inProject(async (dir) => {
+    const zh = await runPwf(dir, ["skill", "print", "--lang", "zh"]);
+    assertEquals(zh.code, 0, zh.stderr);
+    assertStringIncludes(zh.stdout, "# 用文件做规划");
+    assertStringIncludes(zh.stdout, "`**状态：**`");
+    const json = JSON.parse(
+      (await runPwf(dir, ["skill", "print", "--lang", "ar", "--json"])).stdout,
+    );
+    assertStringIncludes(json.text, "# التخطيط بالملفات");
+    assertEquals(json.path.endsWith("/SKILL.md"), true);
+    const en = await runPwf(dir, ["skill", "print"]);
+    assertStringIncludes(en.stdout, "# Planning with files");
+    const cmd = await runPwf(dir, ["skill", "print", "--command", "status", "--lang", "zh"]);
+    assertEquals(cmd.code, 2);
+    assertStringIncludes(cmd.stderr, `"--lang zh" translates the skill only`);
+  });
+});

@@ -15,6 +15,7 @@ import {
 } from "../core/agent/agent_files.ts";
 import { findSkillHost, SKILL_HOST_NAMES } from "../hosts/skill_places.ts";
 import { maxPositionals, parseArgv, stringFlag } from "./argv.ts";
+import { type Lang, LANGS } from "../core/plan/labels.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import { printJson } from "./plan_context.ts";
 
@@ -28,6 +29,8 @@ export type SkillWhat =
 export interface SkillArgs {
   readonly host: string;
   readonly what: SkillWhat;
+  /** The skill's language (`--lang`; English without it). */
+  readonly lang: Lang;
   readonly json: boolean;
 }
 
@@ -44,6 +47,12 @@ const FLAGS = [
     value: "NAME",
   },
   { name: "reference", summary: "print reference.md, the details the skill points to" },
+  {
+    name: "lang",
+    summary: "the skill's language (the commands and reference are English only)",
+    value: "CODE",
+    choices: LANGS,
+  },
   JSON_FLAG,
 ];
 
@@ -63,8 +72,15 @@ export function parseSkillArgs(argv: readonly string[]): SkillArgs {
   if (name !== undefined && p.flags.reference) {
     throw new UsageError(`skill print: give "--command" or "--reference", not both`);
   }
+  const lang = (stringFlag(p, "lang") ?? "en") as Lang;
+  if (lang !== "en" && (name !== undefined || p.flags.reference)) {
+    throw new UsageError(
+      `skill print: "--lang ${lang}" translates the skill only; the commands and the reference are English (drop --lang)`,
+    );
+  }
   return {
     host: stringFlag(p, "host") ?? "claude",
+    lang,
     what: name !== undefined
       ? { kind: "command", name: commandName(name) }
       : p.flags.reference
@@ -88,7 +104,7 @@ function commandName(name: string): string {
 export function skillFileFor(args: SkillArgs): AgentFile {
   const host = findSkillHost(args.host);
   if (!host) throw new UsageError(`skill print: unknown host "${args.host}"`);
-  if (args.what.kind === "skill") return skillFile(host);
+  if (args.what.kind === "skill") return skillFile(host, args.lang);
   if (args.what.kind === "reference") return referenceFile(host);
   if (!host.commands) {
     throw new UsageError(
@@ -116,7 +132,7 @@ export const skillCommand = defineCommand({
   name: "skill",
   summary: "print the agent skill, its reference or a slash-command prompt for a host",
   usage: [
-    "skill print [--host HOST] [--json]",
+    "skill print [--host HOST] [--lang CODE] [--json]",
     "skill print --reference [--host HOST] [--json]",
     "skill print --command NAME [--host HOST] [--json]",
   ],

@@ -6,7 +6,9 @@
  * @module
  */
 
-import { AGENT_COMMANDS, REFERENCE_TEXT, SKILL_TEXT } from "./texts.ts";
+import { AGENT_COMMANDS, REFERENCE_TEXT } from "./texts.ts";
+import { SKILL_TEXTS } from "./skill_i18n.ts";
+import type { Lang } from "../plan/labels.ts";
 import { field, parseFrontmatter, renderFrontmatter } from "../text/frontmatter.ts";
 
 /** A host's command file format. */
@@ -55,8 +57,8 @@ export function installedCommandName(name: string): string {
 }
 
 /** SKILL.md for a host, and where it goes. */
-export function skillFile(host: SkillHost): AgentFile {
-  return { path: `${host.skillDir}/SKILL.md`, text: SKILL_TEXT };
+export function skillFile(host: SkillHost, lang: Lang = "en"): AgentFile {
+  return { path: `${host.skillDir}/SKILL.md`, text: SKILL_TEXTS[lang] };
 }
 
 /** reference.md for a host, and where it goes (beside SKILL.md). */

@@ -257,3 +257,13 @@ Deno.test("skill print --lang prints the skill in that language; commands stay E
     assertStringIncludes(cmd.stderr, `"--lang zh" translates the skill only`);
   });
 });
+
+Deno.test("catch-up's recovery steps follow a Spanish plan's language", async () => {
+  await inProject(async (dir) => {
+    await planOf(dir, "es");
+    const r = await runPwf(dir, ["catchup"]);
+    assertEquals(r.code, 0, r.stderr);
+    assertStringIncludes(r.stdout, `Continúa la Fase 2 (en curso)`);
+    assertStringIncludes(r.stdout, `"## Siguiente Paso"`);
+  });
+});

@@ -14,6 +14,7 @@ import {
   type PhaseCounts,
   type Plan,
 } from "../plan/parse.ts";
+import { phrasesFor, type RecoverySteps } from "../plan/phrases.ts";
 import { splitLines } from "../text/lines.ts";
 import { isoSeconds } from "../text/timestamp.ts";
 
@@ -134,7 +135,7 @@ export function catchupSummary(input: CatchupInput): CatchupSummary {
         : `${f.name}: refused (${f.refusal ?? "containment"})`
     ),
   };
-  return { ...base, steps: recoverySteps(base) };
+  return { ...base, steps: recoverySteps(base, phrasesFor(plan).recovery) };
 }
 
 function lastChanged(files: readonly CatchupFile[], now: Date): CatchupSummary["lastChanged"] {
@@ -148,25 +149,14 @@ function lastChanged(files: readonly CatchupFile[], now: Date): CatchupSummary["
   return { file: newest.name, mtime, ageMs: now.getTime() - newest.mtimeMs };
 }
 
-function recoverySteps(s: Omit<CatchupSummary, "steps">): string[] {
+/** The recovery steps, in the plan's language (lib/core/plan/phrases.ts). */
+function recoverySteps(s: Omit<CatchupSummary, "steps">, say: RecoverySteps): string[] {
   const dir = s.plan.dir === "." ? "" : `${s.plan.dir}/`;
-  const steps = [
-    `Re-read ${dir}task_plan.md, ${dir}progress.md and ${dir}findings.md in full (above are excerpts).`,
-    'Run "pwf status" for the phase table.',
-  ];
-  if (s.inProgress) {
-    steps.push(
-      `Continue Phase ${s.inProgress.number} (in progress); log what you do in progress.md and keep "## Next Step" current.`,
-    );
-  } else if (s.nextPending !== null) {
-    steps.push(
-      `No phase is in progress: start Phase ${s.nextPending} with "pwf phase ${s.nextPending} in_progress".`,
-    );
-  } else if (s.counts.total > 0) {
-    steps.push('Every phase is complete: confirm with "pwf check", then report to the user.');
-  } else {
-    steps.push('The plan has no phases yet: add "### Phase 1: <title>" sections to task_plan.md.');
-  }
+  const steps = [say.reread(dir), say.status];
+  if (s.inProgress) steps.push(say.resume(s.inProgress.number));
+  else if (s.nextPending !== null) steps.push(say.start(s.nextPending));
+  else if (s.counts.total > 0) steps.push(say.allDone);
+  else steps.push(say.noPhases);
   return steps;
 }
 

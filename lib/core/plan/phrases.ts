@@ -31,6 +31,15 @@ export interface BlockFacts {
 /** Pick the wording for a phase status: in progress, pending, unreadable. */
 const by = <T>(f: BlockFacts, ip: T, pending: T, unknown: T): T =>
   f.status === "in_progress" ? ip : f.status === "pending" ? pending : unknown;
+/** The catch-up's recovery steps (`dir` ends in "/" or is ""; `n` a phase number). */
+export interface RecoverySteps {
+  readonly reread: (dir: string) => string;
+  readonly status: string;
+  readonly resume: (n: number) => string;
+  readonly start: (n: number) => string;
+  readonly allDone: string;
+  readonly noPhases: string;
+}
 
 /** One language's model-facing lines (`d` is the plan's display path). */
 export interface Phrases {
@@ -38,6 +47,7 @@ export interface Phrases {
   readonly posttool: (d: string) => string;
   readonly precompact: (d: string) => readonly [string, string, string];
   readonly gateBlock: (f: BlockFacts) => string;
+  readonly recovery: RecoverySteps;
 }
 
 const en: Phrases = {
@@ -60,6 +70,16 @@ const en: Phrases = {
       `Start it with "${f.command}" and do its work`,
       `Start it with "${f.command}" and do its work`,
     ) + "; stop when every phase is complete.",
+  recovery: {
+    reread: (dir) =>
+      `Re-read ${dir}task_plan.md, ${dir}progress.md and ${dir}findings.md in full (above are excerpts).`,
+    status: 'Run "pwf status" for the phase table.',
+    resume: (n) =>
+      `Continue Phase ${n} (in progress); log what you do in progress.md and keep "## Next Step" current.`,
+    start: (n) => `No phase is in progress: start Phase ${n} with "pwf phase ${n} in_progress".`,
+    allDone: 'Every phase is complete: confirm with "pwf check", then report to the user.',
+    noPhases: 'The plan has no phases yet: add "### Phase 1: <title>" sections to task_plan.md.',
+  },
 };
 
 const zh: Phrases = {
@@ -81,6 +101,16 @@ const zh: Phrases = {
       `用 "${f.command}" 开始它并完成它的工作`,
       `用 "${f.command}" 开始它并完成它的工作`,
     ) + "；所有阶段完成后再停止。",
+  recovery: {
+    reread: (dir) =>
+      `完整重读 ${dir}task_plan.md、${dir}progress.md 和 ${dir}findings.md（上面只是摘录）。`,
+    status: '运行 "pwf status" 查看阶段表。',
+    resume: (n) =>
+      `继续阶段 ${n}（进行中）；把所做的事记到 progress.md，并保持 "## 下一步" 为最新。`,
+    start: (n) => `没有进行中的阶段：用 "pwf phase ${n} in_progress" 开始阶段 ${n}。`,
+    allDone: '所有阶段都已完成：用 "pwf check" 确认，然后向用户汇报。',
+    noPhases: '计划还没有阶段：在 task_plan.md 中添加 "### 阶段 1：<标题>" 小节。',
+  },
 };
 
 const zhHant: Phrases = {
@@ -102,6 +132,16 @@ const zhHant: Phrases = {
       `用 "${f.command}" 開始它並完成它的工作`,
       `用 "${f.command}" 開始它並完成它的工作`,
     ) + "；所有階段完成後再停止。",
+  recovery: {
+    reread: (dir) =>
+      `完整重讀 ${dir}task_plan.md、${dir}progress.md 和 ${dir}findings.md（上面只是摘錄）。`,
+    status: '執行 "pwf status" 查看階段表。',
+    resume: (n) =>
+      `繼續階段 ${n}（進行中）；把所做的事記到 progress.md，並保持 "## 下一步" 為最新。`,
+    start: (n) => `沒有進行中的階段：用 "pwf phase ${n} in_progress" 開始階段 ${n}。`,
+    allDone: '所有階段都已完成：用 "pwf check" 確認，然後向使用者匯報。',
+    noPhases: '計畫還沒有階段：在 task_plan.md 中加入 "### 階段 1：<標題>" 小節。',
+  },
 };
 
 const ar: Phrases = {
@@ -123,6 +163,16 @@ const ar: Phrases = {
       `ابدأها بـ "${f.command}" وأنجز عملها`,
       `ابدأها بـ "${f.command}" وأنجز عملها`,
     ) + "؛ توقف عندما تكتمل كل المراحل.",
+  recovery: {
+    reread: (dir) =>
+      `أعد قراءة ${dir}task_plan.md و${dir}progress.md و${dir}findings.md كاملة (ما سبق مقتطفات).`,
+    status: 'شغّل "pwf status" لرؤية جدول المراحل.',
+    resume: (n) =>
+      `تابع المرحلة ${n} (قيد التنفيذ)؛ سجّل ما تفعله في progress.md وأبقِ "## الخطوة التالية" محدّثة.`,
+    start: (n) => `لا مرحلة قيد التنفيذ: ابدأ المرحلة ${n} بـ "pwf phase ${n} in_progress".`,
+    allDone: 'اكتملت كل المراحل: تحقق بـ "pwf check"، ثم أبلغ المستخدم.',
+    noPhases: 'لا مراحل في الخطة بعد: أضف أقسام "### المرحلة 1: <العنوان>" إلى task_plan.md.',
+  },
 };
 
 const es: Phrases = {
@@ -145,6 +195,17 @@ const es: Phrases = {
       `Iníciala con "${f.command}" y haz su trabajo`,
       `Iníciala con "${f.command}" y haz su trabajo`,
     ) + "; detente cuando todas las fases estén completas.",
+  recovery: {
+    reread: (dir) =>
+      `Vuelve a leer completos ${dir}task_plan.md, ${dir}progress.md y ${dir}findings.md (arriba solo hay extractos).`,
+    status: 'Ejecuta "pwf status" para ver la tabla de fases.',
+    resume: (n) =>
+      `Continúa la Fase ${n} (en curso); anota lo que hagas en progress.md y mantén "## Siguiente Paso" al día.`,
+    start: (n) =>
+      `Ninguna fase está en curso: empieza la Fase ${n} con "pwf phase ${n} in_progress".`,
+    allDone: 'Todas las fases están completas: confírmalo con "pwf check" e informa al usuario.',
+    noPhases: 'El plan aún no tiene fases: añade secciones "### Fase 1: <título>" a task_plan.md.',
+  },
 };
 
 const de: Phrases = {
@@ -167,6 +228,18 @@ const de: Phrases = {
       `Starte sie mit "${f.command}" und erledige ihre Arbeit`,
       `Starte sie mit "${f.command}" und erledige ihre Arbeit`,
     ) + "; stoppe erst, wenn alle Phasen abgeschlossen sind.",
+  recovery: {
+    reread: (dir) =>
+      `Lies ${dir}task_plan.md, ${dir}progress.md und ${dir}findings.md vollständig neu (oben stehen nur Auszüge).`,
+    status: 'Führe "pwf status" für die Phasentabelle aus.',
+    resume: (n) =>
+      `Setze Phase ${n} fort (in Arbeit); halte fest, was du tust, in progress.md und halte "## Nächster Schritt" aktuell.`,
+    start: (n) => `Keine Phase ist in Arbeit: beginne Phase ${n} mit "pwf phase ${n} in_progress".`,
+    allDone:
+      'Alle Phasen sind abgeschlossen: bestätige mit "pwf check", dann berichte dem Benutzer.',
+    noPhases:
+      'Der Plan hat noch keine Phasen: füge task_plan.md Abschnitte "### Phase 1: <Titel>" hinzu.',
+  },
 };
 
 const ja: Phrases = {
@@ -189,6 +262,18 @@ const ja: Phrases = {
       `"${f.command}" で開始し、その作業を行うこと`,
       `"${f.command}" で開始し、その作業を行うこと`,
     ) + "。すべてのフェーズが完了してから停止すること。",
+  recovery: {
+    reread: (dir) =>
+      `${dir}task_plan.md、${dir}progress.md、${dir}findings.md を全文読み直すこと（上は抜粋のみ）。`,
+    status: 'フェーズ表は "pwf status" で確認する。',
+    resume: (n) =>
+      `フェーズ ${n}（進行中）を続けること。行ったことを progress.md に記録し、"## 次のステップ" を最新に保つ。`,
+    start: (n) =>
+      `進行中のフェーズがない："pwf phase ${n} in_progress" でフェーズ ${n} を始めること。`,
+    allDone: 'すべてのフェーズが完了："pwf check" で確認し、ユーザーに報告すること。',
+    noPhases:
+      '計画にまだフェーズがない：task_plan.md に "### フェーズ 1：<タイトル>" の節を追加すること。',
+  },
 };
 
 const fr: Phrases = {
@@ -211,6 +296,19 @@ const fr: Phrases = {
       `Démarrez-la avec "${f.command}" et faites son travail`,
       `Démarrez-la avec "${f.command}" et faites son travail`,
     ) + " ; arrêtez-vous quand toutes les phases sont terminées.",
+  recovery: {
+    reread: (dir) =>
+      `Relisez en entier ${dir}task_plan.md, ${dir}progress.md et ${dir}findings.md (ci-dessus, des extraits seulement).`,
+    status: 'Lancez "pwf status" pour le tableau des phases.',
+    resume: (n) =>
+      `Poursuivez la Phase ${n} (en cours) ; consignez ce que vous faites dans progress.md et gardez "## Prochaine étape" à jour.`,
+    start: (n) =>
+      `Aucune phase en cours : commencez la Phase ${n} avec "pwf phase ${n} in_progress".`,
+    allDone:
+      'Toutes les phases sont terminées : confirmez avec "pwf check", puis rendez compte à l\'utilisateur.',
+    noPhases:
+      'Le plan n\'a pas encore de phases : ajoutez des sections "### Phase 1: <titre>" à task_plan.md.',
+  },
 };
 
 /** Every language's lines. */

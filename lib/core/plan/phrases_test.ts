@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "../../../tests/assert.ts";
-import { LANGS } from "./labels.ts";
+import { LABELS, LANGS } from "./labels.ts";
 import { type BlockFacts, PHRASES, phrasesFor } from "./phrases.ts";
 import { parsePlan } from "./parse.ts";
 
@@ -18,14 +18,26 @@ const FACTS: BlockFacts = {
 /** What must survive translation: paths, commands, quoted values, numbers, status words. */
 function tokens(text: string): string[] {
   const found = text.match(
-    /\.planning\/DIR\/[a-z_]+\.md|pwf [a-z]+(?: \d+ [a-z_]+)?|'P'|\d+\/\d+|in_progress/g,
+    /(?:\.planning\/DIR\/)?[a-z_]+\.md|pwf [a-z]+(?: \d+ [a-z_]+)?|'P'|\d+\/\d+|in_progress|\b7\b/g,
   );
   return (found ?? []).sort();
 }
 
 function rendered(lang: typeof LANGS[number]): string[] {
   const p = PHRASES[lang];
-  return [p.readFiles(D), p.posttool(D), ...p.precompact(D), p.gateBlock(FACTS)];
+  const r = p.recovery;
+  return [
+    p.readFiles(D),
+    p.posttool(D),
+    ...p.precompact(D),
+    p.gateBlock(FACTS),
+    r.reread(`${D}/`),
+    r.status,
+    r.resume(7),
+    r.start(7),
+    r.allDone,
+    r.noPhases,
+  ];
 }
 
 Deno.test("every language's model-facing lines keep English's paths, commands and numbers", () => {
@@ -51,4 +63,13 @@ Deno.test("phrasesFor() follows the plan's language, English when it has no labe
   const ar = parsePlan("## الهدف\nx\n### المرحلة 1: أ\n- **الحالة:** pending\n");
   assertEquals(phrasesFor(ar), PHRASES.ar);
   assertEquals(phrasesFor(parsePlan("# T\n")), PHRASES.en);
+});
+
+Deno.test("each language's recovery steps name its own section and phase heading", () => {
+  for (const l of LABELS) {
+    const r = PHRASES[l.lang].recovery;
+    assert(r.resume(2).includes(`"## ${l.nextStep}"`), `${l.lang}: ${r.resume(2)}`);
+    const heading = `"### ${l.phase} 1${l.colon === ":" ? ": " : l.colon}<`;
+    assert(r.noPhases.includes(heading), `${l.lang}: ${r.noPhases}`);
+  }
 });

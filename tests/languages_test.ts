@@ -10,6 +10,7 @@ import { initPlan, inProject, readText, REPO, runPwf, writeText } from "./helper
 import { inBatches } from "./faults.ts";
 import { HOSTS } from "../lib/hosts/mod.ts";
 import { parsePlan } from "../lib/core/plan/parse.ts";
+import { visibleWidth } from "../lib/core/text/color.ts";
 
 const LANGS = ["zh", "zh-Hant", "ar", "es", "de"] as const;
 
@@ -105,7 +106,7 @@ for (const lang of LANGS) {
     });
   });
 
-  Deno.test(`the userprompt and pretool frames show a ${lang} plan's phases`, async () => {
+  Deno.test(`every tier's frame shows a ${lang} plan's phases`, async () => {
     await inProject(async (dir) => {
       await planOf(dir, lang, "");
       const [t1, t2, t3] = titles(await fixture(lang));
@@ -113,6 +114,13 @@ for (const lang of LANGS) {
       for (const t of [t1, t2, t3]) assertStringIncludes(prompt.stdout, t!);
       const pre = await runPwf(dir, ["hook", "plain", "pretool"], { stdin: "{}" });
       assertStringIncludes(pre.stdout, t2!);
+      const start = await runPwf(dir, ["hook", "plain", "session-start"], { stdin: "{}" });
+      for (const t of [t1, t2, t3]) assertStringIncludes(start.stdout, t!);
+      const smart = await runPwf(dir, ["hook", "plain", "userprompt"], {
+        stdin: "{}",
+        env: { PWF_INJECT: "smart" },
+      });
+      for (const t of [t1, t2, t3]) assertStringIncludes(smart.stdout, t!);
     });
   });
 }
@@ -161,6 +169,12 @@ Deno.test("init keeps the words of every script in plan ids; use --list shows th
     const human = (await runPwf(dir, ["use", "--list"])).stdout;
     assertStringIncludes(human, "TITLE");
     assertStringIncludes(human, "Task Plan: Рефакторинг API");
+    // Columns line up in a terminal: wide CJK characters count two columns.
+    const stateColumns = human.split("\n").filter((l) => l.includes("  open  ")).map((l) =>
+      visibleWidth(l.slice(0, l.indexOf("  open  ")))
+    );
+    assertEquals(stateColumns.length, titles.length);
+    assertEquals(new Set(stateColumns).size, 1, human);
     assertEquals((await runPwf(dir, ["use", ids[2]!])).code, 0);
     assertEquals((await runPwf(dir, ["status", "--json"])).code, 0);
   });

@@ -29,9 +29,30 @@ export function paint(enabled: boolean, color: ColorName, text: string): string 
  * ```
  */
 export function padVisible(text: string, width: number): string {
+  return text + " ".repeat(Math.max(0, width - visibleWidth(text)));
+}
+
+/** East Asian wide and fullwidth ranges, and emoji: two terminal columns each. */
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/u;
+const ZERO_WIDTH = /[\p{M}\u200b-\u200f]/u;
+
+/**
+ * Terminal columns a string takes: ANSI escapes take none, combining marks
+ * none, East Asian wide characters and emoji two (plan ids and titles keep
+ * their words: `重构后端服务` is 12 columns).
+ * @example
+ * ```ts
+ * import { visibleWidth } from "./color.ts";
+ * if (visibleWidth("\x1b[1mab\x1b[0m") !== 2 || visibleWidth("重构") !== 4 || visibleWidth("e\u0301") !== 1) throw new Error();
+ * ```
+ */
+export function visibleWidth(text: string): number {
   // deno-lint-ignore no-control-regex
-  const visible = text.replace(/\x1b\[[0-9;]*m/g, "").length;
-  return text + " ".repeat(Math.max(0, width - visible));
+  const plain = text.replace(/\x1b\[[0-9;]*m/g, "");
+  let width = 0;
+  for (const ch of plain) width += ZERO_WIDTH.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
+  return width;
 }
 
 /**
@@ -44,9 +65,9 @@ export function padVisible(text: string, width: number): string {
  */
 export function table(rows: readonly (readonly string[])[]): string {
   const widths: number[] = [];
-  // deno-lint-ignore no-control-regex
-  const vis = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "").length;
-  for (const row of rows) row.forEach((c, i) => widths[i] = Math.max(widths[i] ?? 0, vis(c)));
+  for (const row of rows) {
+    row.forEach((c, i) => widths[i] = Math.max(widths[i] ?? 0, visibleWidth(c)));
+  }
   return rows.map((row) =>
     row.map((c, i) => i === row.length - 1 ? c : padVisible(c, widths[i] ?? 0)).join("  ")
       .trimEnd() + "\n"

@@ -16,7 +16,13 @@ Deno.test("version --json from source says build source, commit unknown, this ta
     assertEquals(v.target, Deno.build.target);
     assertEquals(v.deno, Deno.version.deno);
     assertEquals(v.permissions, [...PERMISSION_FLAGS]);
-    assertEquals(v.sandbox.write, [".planning"]);
+    assertEquals(v.sandbox.write, [
+      ".planning",
+      "../.planning",
+      "../../.planning",
+      "../../../.planning",
+      "../../../../.planning",
+    ]);
     assertEquals([v.sandbox.net, v.sandbox.run, v.sandbox.ffi, v.sandbox.sys], [
       false,
       false,

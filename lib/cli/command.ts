@@ -5,13 +5,19 @@
  */
 
 import type { Host } from "../core/host.ts";
+import type { PlanningPlace } from "./planning_place.ts";
 import { type FlagSpec, maxPositionals, parseArgv } from "./argv.ts";
 
 /** What a command runs with. */
 export interface Context {
   readonly host: Host;
-  /** The project root: the directory pwf started in. */
+  /**
+   * The project root: the directory whose `.planning` pwf uses, the nearest
+   * from the start directory (`planning`), else the start directory.
+   */
   readonly root: string;
+  /** Where pwf started, where it looked and what it found. */
+  readonly planning: PlanningPlace;
   /** Whether to colour human output. */
   readonly color: boolean;
   /** How PLAN_ID was given, for messages: the `--plan` flag, or (unset) the environment. */

@@ -7,7 +7,9 @@
 
 import { displayPathsIn } from "../core/text/display.ts";
 import { cutFramed, reframe } from "../core/inject/framing.ts";
-import type { Tier } from "../core/inject/compose.ts";
+import { PREFIX, type Tier } from "../core/inject/compose.ts";
+import { leftProjectLine } from "../core/plan/planning_root.ts";
+import { leftProject } from "./planning_place.ts";
 import {
   findEvent,
   findHost,
@@ -117,6 +119,8 @@ async function perform(
       if (SIDE_EFFECT_FREE.has(event.op) && event.dropsContext === true) {
         return { result: NOTHING, outcome: "silent", planId: null };
       }
+      const away = leftProjectNotice(event.op, ctx);
+      if (away !== null) return away;
       const fire = await fireInjection(event.op as Tier, opts);
       // A host that rewrites context (Gemini escapes < and >) gets it rewritten here,
       // frames rebuilt so they verify as the model receives them, still within budget.
@@ -133,6 +137,22 @@ async function perform(
       };
     }
   }
+}
+
+/** Tiers that say, in one line, that the hook ran where pwf cannot see the project's plan. */
+const AWAY_TIERS: ReadonlySet<string> = new Set(["session-start", "userprompt"]);
+
+/**
+ * The hook started outside the project root its host names (or too deep
+ * below it): no plan is visible, and the prompt tiers say so with the way
+ * back; the other tiers stay silent (lib/cli/planning_place.ts).
+ */
+function leftProjectNotice(op: string, ctx: Context): Done | null {
+  const place = ctx.planning;
+  if (!leftProject(place) || place.projectRoot === undefined) return null;
+  if (!AWAY_TIERS.has(op)) return { result: NOTHING, outcome: "left-project", planId: null };
+  const context = leftProjectLine(PREFIX, place.start, place.projectRoot);
+  return { result: { context, block: null }, outcome: "left-project", planId: null };
 }
 
 /** Tiers whose fire changes nothing on disk when it injects nothing (receipts aside). */

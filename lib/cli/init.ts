@@ -18,7 +18,14 @@ import { planRef } from "../session/plan_ref.ts";
 import { parseArgv, stringFlag } from "./argv.ts";
 import { ARCHIVE_DIR } from "../plan/catalog.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
-import { commandSession, printJson, shown, shownFile, shownText } from "./plan_context.ts";
+import {
+  commandSession,
+  planningDir,
+  printJson,
+  shown,
+  shownFile,
+  shownText,
+} from "./plan_context.ts";
 
 /** Parsed `pwf init` arguments. */
 export interface InitArgs {
@@ -28,6 +35,8 @@ export interface InitArgs {
   /** `--lang`, or null: then PWF_LANG, else English. */
   readonly lang: Lang | null;
   readonly json: boolean;
+  /** Start a separate `.planning` in this directory although an ancestor holds one. */
+  readonly nested: boolean;
 }
 
 const FLAGS = [
@@ -47,6 +56,10 @@ const FLAGS = [
     value: "CODE",
     choices: LANGS,
     summary: "write the plan in this language (default: PWF_LANG, else en)",
+  },
+  {
+    name: "nested",
+    summary: "start a separate .planning here although a parent directory has one",
   },
   JSON_FLAG,
 ] as const;
@@ -72,6 +85,7 @@ export function parseInitArgs(argv: readonly string[]): InitArgs {
     mode,
     lang,
     json: p.flags.json === true,
+    nested: p.flags.nested === true,
   };
 }
 
@@ -121,7 +135,8 @@ function planLang(args: InitArgs, ctx: Context): Lang {
 }
 
 /** Run `pwf init`. */
-export async function runInit(args: InitArgs, ctx: Context): Promise<number> {
+export async function runInit(args: InitArgs, given: Context): Promise<number> {
+  const ctx = initContext(args, given);
   const lang = planLang(args, ctx);
   const date = localDate(ctx.host.now());
   const slug = args.name ? slugify(args.name) : `untitled-${randomHex(3)}`;
@@ -135,6 +150,25 @@ export async function runInit(args: InitArgs, ctx: Context): Promise<number> {
     rollBack(ctx.root, id, hadPlanning);
     throw err;
   }
+}
+
+/**
+ * Where init creates the plan: the `.planning` in use when it is the start
+ * directory's own (or there is none yet); below an ancestor's `.planning`
+ * only with `--nested` (a second plan tree there, in this directory), else
+ * refused, naming both ways.
+ */
+function initContext(args: InitArgs, ctx: Context): Context {
+  const place = ctx.planning;
+  if (place.levelsUp === 0) return ctx;
+  if (args.nested) {
+    return { ...ctx, root: place.start, planning: { ...place, root: place.start, levelsUp: 0 } };
+  }
+  throw new UsageError(
+    `init refused: ${planningDir(ctx)} already holds this project's plans; run "pwf init" in ${
+      shown(ctx, place.root)
+    } to add a plan there, or "pwf init --nested" to start a separate .planning here`,
+  );
 }
 
 /** Remove what a failed init created: the plan directory's files and it; `.planning` if it was new. */

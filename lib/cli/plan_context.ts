@@ -11,6 +11,7 @@ import { sessionIdFromEnv } from "../hosts/session_env.ts";
 import { repairedLine } from "../plan/tree.ts";
 import { type PlanRef, type Resolution } from "../session/plan_ref.ts";
 import { resolvePlan } from "../session/resolve.ts";
+import { joinPath, PLANNING_DIR } from "../fs/paths.ts";
 import type { Context } from "./command.ts";
 
 /** The session this command runs in, from the environment (PWF_SESSION_ID or a host's export). */
@@ -61,4 +62,26 @@ export function noteRepaired(ctx: Context, plan: PlanRef, a: Attestation): void 
   if (a.state === "intact" && a.repaired) {
     ctx.host.stderr(shownText(ctx, repairedLine(plan.display)));
   }
+}
+
+/** The `.planning` this run uses (absolute), as the person running pwf reads it. */
+export function planningDir(ctx: Context): string {
+  return shown(ctx, joinPath(ctx.root, PLANNING_DIR));
+}
+
+/** A path below the project root (`.planning/p`) as reached from the start directory (`../../.planning/p`). */
+export function fromStart(ctx: Context, path: string): string {
+  return shown(ctx, `${"../".repeat(ctx.planning.levelsUp)}${path}`);
+}
+
+/**
+ * The line saying which `.planning` a command run below it uses ("" when it
+ * is the start directory's own): people in a subfolder see where the plan is.
+ */
+export function planningNote(ctx: Context): string {
+  const up = ctx.planning.levelsUp;
+  if (up === 0) return "";
+  return `Using ${fromStart(ctx, PLANNING_DIR)} (${up} level${up === 1 ? "" : "s"} up: ${
+    planningDir(ctx)
+  })\n`;
 }

@@ -1,11 +1,12 @@
 /**
- * `pwf resolve`: print the resolved plan directory, and why with `--json`.
+ * `pwf resolve`: print the resolved plan directory (as reached from the
+ * directory pwf runs in), and why and which `.planning` with `--json`.
  * @module
  */
 
 import { ExitCode } from "../core/errors.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
-import { printJson, resolveFor, shown, shownText } from "./plan_context.ts";
+import { fromStart, planningDir, printJson, resolveFor, shownText } from "./plan_context.ts";
 
 /** Parsed `pwf resolve` arguments. */
 export interface ResolveArgs {
@@ -29,14 +30,24 @@ export function runResolve(args: ResolveArgs, ctx: Context): number {
           found: true,
           id: r.plan.id,
           dir: r.plan.display,
+          planning: planningDir(ctx),
+          levelsUp: ctx.planning.levelsUp,
           legacy: r.plan.legacy,
           source: r.source,
           why: r.why,
         }
-        : { schemaVersion: 1, found: false, refused: r.kind === "refused", why: r.why },
+        : {
+          schemaVersion: 1,
+          found: false,
+          refused: r.kind === "refused",
+          why: r.why,
+          planning: planningDir(ctx),
+          levelsUp: ctx.planning.levelsUp,
+        },
     );
   } else if (r.kind === "plan") {
-    ctx.host.stdout(`${shown(ctx, r.plan.display)}\n`);
+    // The directory as reached from here: a script run in a subfolder can open it as printed.
+    ctx.host.stdout(`${fromStart(ctx, r.plan.display)}\n`);
   } else {
     ctx.host.stderr(`pwf: no plan resolved: ${shownText(ctx, r.why)}\n`);
   }

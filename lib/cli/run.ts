@@ -9,6 +9,7 @@ import { errorLine, ExitCode, exitCodeFor, PwfError, UsageError } from "../core/
 import { type Host, isDisabled, useColor } from "../core/host.ts";
 import { parseHookArgs, runHook } from "./hook.ts";
 import type { Context } from "./command.ts";
+import { locatePlanning } from "./planning_place.ts";
 
 /** Run pwf with argv (without the program name) on a Host; returns the exit code. */
 export async function run(argv: readonly string[], rawHost: Host): Promise<number> {
@@ -16,7 +17,9 @@ export async function run(argv: readonly string[], rawHost: Host): Promise<numbe
   // Every diagnostic, hooks' included, is control-free, bidi-safe and bounded per line: they
   // echo argv, ids and messages built from plan text (docs/security.md).
   const host: Host = { ...rawHost, stderr: (text) => rawHost.stderr(printableOutput(text)) };
-  const ctx: Context = { host, root: host.cwd, color: useColor(host) };
+  // Never throws: a `.planning` that cannot be inspected is chosen, and refused when opened.
+  const planning = locatePlanning(host);
+  const ctx: Context = { host, root: planning.root, planning, color: useColor(host) };
   try {
     return await dispatch(argv, ctx);
   } catch (err) {

@@ -9,7 +9,14 @@ import { readMode, readPlanForView } from "../plan/tree.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { isFinished, overviewLine } from "../core/session/binding.ts";
 import { planOverview } from "../session/overview.ts";
-import { commandSession, noteRepaired, printJson, resolveFor } from "./plan_context.ts";
+import {
+  commandSession,
+  noteRepaired,
+  planningDir,
+  planningNote,
+  printJson,
+  resolveFor,
+} from "./plan_context.ts";
 import { NoPlanError } from "../core/errors.ts";
 
 /** Parsed `pwf status` arguments. */
@@ -49,13 +56,15 @@ export async function runStatus(args: StatusArgs, ctx: Context): Promise<number>
     printJson(ctx, {
       ...statusJson(view),
       source: r.source,
+      planning: planningDir(ctx),
       session: session ?? null,
       plans: { open: o.open, finished: o.finished, archived: o.archived },
       sessions: o.sessions,
     });
   } else {
     ctx.host.stdout(
-      renderStatus(view, ctx.color, ctx.host.os) +
+      planningNote(ctx) +
+        renderStatus(view, ctx.color, ctx.host.os) +
         `Plans: ${overviewLine(o)}\n` +
         (session ? `This shell's session: ${session}\n` : ""),
     );

@@ -5,17 +5,23 @@
  * @module
  */
 
-/** Paths pwf may read, relative to the directory it starts in. */
+import { planningGrants } from "./plan/planning_root.ts";
+
+/**
+ * Paths pwf may read, relative to the directory it starts in: the `.planning`
+ * of that directory and of its MAX_LEVELS_UP nearest ancestors (pwf uses the
+ * nearest that exists: lib/core/plan/planning_root.ts, docs/security.md).
+ */
 export const READ_PATHS: readonly string[] = [
-  ".planning",
-  // Read-only support for plans made by the original's legacy root mode.
+  ...planningGrants(),
+  // Read-only support for plans made by the original's legacy root mode: the start directory only.
   "task_plan.md",
   "findings.md",
   "progress.md",
 ];
 
-/** Paths pwf may write, relative to the directory it starts in. */
-export const WRITE_PATHS: readonly string[] = [".planning"];
+/** Paths pwf may write, relative to the directory it starts in: the same `.planning` directories. */
+export const WRITE_PATHS: readonly string[] = planningGrants();
 
 /**
  * Environment variables pwf may read. Each is documented in the README's
@@ -23,7 +29,9 @@ export const WRITE_PATHS: readonly string[] = [".planning"];
  * the session ids hosts export to the agent's shell (each host's `sessionEnv`
  * in the host table), read only to know which session a command runs in,
  * and the host process id a host gives its hooks (`processEnv`: Claude
- * Code's CLAUDE_PID, so the session after /clear keeps its plan).
+ * Code's CLAUDE_PID, so the session after /clear keeps its plan), and the
+ * project root a host names to its hooks (`projectRootEnv`), read only to
+ * bound the search for `.planning` there.
  */
 export const ENV_VARS: readonly string[] = [
   "PLANNING_DISABLED",
@@ -33,6 +41,8 @@ export const ENV_VARS: readonly string[] = [
   "CLAUDE_CODE_SESSION_ID",
   "CODEX_THREAD_ID",
   "CLAUDE_PID",
+  "CLAUDE_PROJECT_DIR",
+  "GEMINI_PROJECT_DIR",
 ];
 
 /** Flags that must never appear: they would widen the sandbox. */

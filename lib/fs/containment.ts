@@ -31,6 +31,35 @@ export function planningLoc(root: string, ...segments: string[]): Location {
   return { root, segments: [PLANNING_DIR, ...segments] };
 }
 
+/**
+ * The nearest of `dirs` (nearest first: lib/core/plan/planning_root.ts
+ * searchSpan) holding a `.planning` entry of any kind, or null: one lstat
+ * per directory, stopping at the first hit, as git looks for `.git`. The
+ * sandbox grants exactly these `.planning` paths; what is found is then
+ * opened through inspect like any location (a symlinked `.planning` is
+ * refused there, not skipped here, so a planted link never hides a real one
+ * further up). Never throws.
+ */
+export function nearestPlanning(dirs: readonly string[]): string | null {
+  for (const dir of dirs) {
+    try {
+      if (lstatOrMissing(joinPath(dir, PLANNING_DIR)) !== null) return dir;
+    } catch {
+      return dir; // there but not inspectable: chosen, and refused (with why) when opened
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether the sandbox lets pwf read a location: the legacy root files are
+ * granted in the directory pwf starts in only, so a plan tree chosen above
+ * it has none (a question to Deno's permission state, no filesystem access).
+ */
+export function sandboxAllows(loc: Location): boolean {
+  return Deno.permissions.querySync({ name: "read", path: pathOf(loc) }).state === "granted";
+}
+
 /** A legacy root file (read-only). */
 export function legacyLoc(root: string, name: string): Location {
   if (!LEGACY_FILES.has(name)) {

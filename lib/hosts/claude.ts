@@ -111,6 +111,8 @@ export const claude: HostSpec = {
   gateLimit: 7,
   // Exported to every hook of one Claude Code process (measured): /clear starts a new session id in it.
   processEnv: "CLAUDE_PID",
+  // Every hook gets the root, also after the agent's Bash tool `cd`s below it (measured, 2.1.332).
+  projectRootEnv: "CLAUDE_PROJECT_DIR",
   proven:
     "real CLI (Claude Code 2.1.332, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after Write, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; the plugin and `--merge` routes; a second prompt after `--continue` gets a fresh UserPromptSubmit frame of the changed plan; golden tests",
   notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +

@@ -82,6 +82,8 @@ export const gemini: HostSpec = {
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond,
   sessionIdKeys: ["session_id"],
+  // Set for every hook command (Gemini CLI 0.61.0 docs and sources).
+  projectRootEnv: "GEMINI_PROJECT_DIR",
   windowsRunner: "powershell",
   // Gemini CLI 0.61.0 delivers hook context with "<" and ">" as "&lt;" and "&gt;" ("&" as is).
   contextEscape: escapeAngleBrackets,

@@ -119,6 +119,13 @@ export interface HostSpec {
    * model runs knows its session; must be in the sandbox's --allow-env list.
    */
   readonly sessionEnv?: string;
+  /**
+   * The environment variable the host sets for its hooks with the project
+   * root (Claude Code: CLAUDE_PROJECT_DIR), which bounds the search for
+   * `.planning` (lib/core/plan/planning_root.ts): a hook started below the
+   * root still finds its plan, never one above it; must be in --allow-env.
+   */
+  readonly projectRootEnv?: string;
   /** Notes for the README's host section. */
   readonly notes: string;
   /**

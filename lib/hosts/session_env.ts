@@ -60,3 +60,21 @@ export function sessionIdFor(
 ): string | undefined {
   return sessionIdOf(p, keys) ?? sessionIdFromEnv(env);
 }
+
+/**
+ * The project root a host names in the environment (each host's
+ * `projectRootEnv`, first set and non-empty wins, in table order), if any.
+ * @example
+ * ```ts
+ * import { projectRootFromEnv } from "./session_env.ts";
+ * const env = (n: string) => n === "GEMINI_PROJECT_DIR" ? "/p" : undefined;
+ * if (projectRootFromEnv(env) !== "/p" || projectRootFromEnv(() => undefined) !== undefined) throw new Error();
+ * ```
+ */
+export function projectRootFromEnv(env: (name: string) => string | undefined): string | undefined {
+  for (const h of HOSTS) {
+    const value = h.projectRootEnv === undefined ? undefined : env(h.projectRootEnv);
+    if (value) return value;
+  }
+  return undefined;
+}

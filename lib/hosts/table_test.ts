@@ -35,7 +35,7 @@ Deno.test("dropsContext today: only Codex's PreCompact", () => {
 
 Deno.test("every environment variable a host spec names is in the sandbox's --allow-env list", () => {
   for (const h of HOSTS) {
-    for (const name of [h.processEnv, h.sessionEnv]) {
+    for (const name of [h.processEnv, h.sessionEnv, h.projectRootEnv]) {
       if (name !== undefined) assert(ENV_VARS.includes(name), `${h.name}: ${name}`);
     }
   }

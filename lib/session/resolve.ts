@@ -14,7 +14,7 @@ import { isValidPlanId } from "../core/plan/id.ts";
 import { ambiguityWhy, type Binding } from "../core/session/binding.ts";
 import { decodeText } from "../core/text/text.ts";
 import { type BindingState, listBindings, touchBinding, writeBinding } from "./bindings.ts";
-import { inspect, legacyLoc, planningLoc } from "../fs/containment.ts";
+import { inspect, legacyLoc, planningLoc, sandboxAllows } from "../fs/containment.ts";
 import { readFile } from "../fs/read.ts";
 import { isArchived, planStates } from "../plan/catalog.ts";
 import {
@@ -277,7 +277,8 @@ function byPlanId(root: string, id: string, by: PinSource): Resolution {
 
 function legacyPlan(root: string): Resolution {
   try {
-    if (inspect(legacyLoc(root, "task_plan.md")).kind === "file") {
+    const loc = legacyLoc(root, "task_plan.md");
+    if (sandboxAllows(loc) && inspect(loc).kind === "file") {
       const plan: PlanRef = { id: null, legacy: true, dir: { root, segments: [] }, display: "." };
       return {
         kind: "plan",

@@ -28,7 +28,14 @@ import { MARKETPLACE, PACKAGES_DIR } from "../tools/package_layout.ts";
 import { outsideState } from "./outside_state.ts";
 import { verifiedFrames } from "./frames.ts";
 import { hostSuite } from "./host_suite.ts";
-import { claudeContexts, claudeDriver } from "./hosts/claude.ts";
+import {
+  claudeContexts,
+  claudeDriver,
+  streamJsonInput,
+  userLines,
+  withAllowedTools,
+} from "./hosts/claude.ts";
+import { PRINTED, subfolderSuite } from "./subfolder_suite.ts";
 
 const OUTSIDE_BEFORE = await outsideState();
 
@@ -226,6 +233,50 @@ Deno.test("claude: pwf's plugin installed from the local marketplace injects the
     await sb.cleanup();
   }
 });
+
+// Issue 25: the agent's `cd` in the Bash tool; Claude Code starts every later hook there.
+subfolderSuite(claudeDriver, {
+  cdCall: (_project, dir) => ({
+    tool: "Bash",
+    args: { command: `cd ${dir} && pwd`, description: "Enter the sub folder" },
+  }),
+  editCall: (file) => ({ tool: "Write", args: { file_path: file, content: "quokka notes\n" } }),
+  postToolEvent: "PostToolUse",
+  stopEvent: "Stop",
+  promptEvent: "UserPromptSubmit",
+  cwdAfter: "keeps",
+  // A second `claude` run would start in the root again: both prompts go to one run.
+  oneRun: {
+    driver: streamJsonInput(withAllowedTools(claudeDriver, "Write,Bash")),
+    stdin: userLines,
+  },
+}, [
+  PRINTED,
+  {
+    name: "hooks print --merge",
+    async register(sb) {
+      const merged = await runPwf(
+        sb.project,
+        ["hooks", "print", "claude", "--bin", sb.launcher, "--merge"],
+        { stdin: FOREIGN_SETTINGS },
+      );
+      assertEquals(merged.code, 0, merged.stderr);
+      await Deno.writeTextFile(`${sb.project}/.claude/settings.json`, merged.stdout);
+      return {};
+    },
+  },
+  {
+    name: "the plugin package",
+    async register(sb) {
+      await Deno.remove(`${sb.project}/.claude/settings.json`);
+      const pkg = `${REPO}/${PACKAGES_DIR}/claude`;
+      await claudeCommand(sb, ["plugin", "marketplace", "add", pkg]);
+      await claudeCommand(sb, ["plugin", "install", `planning-with-files@${MARKETPLACE}`]);
+      // The plugin's hooks run `pwf` from PATH: the sandbox's launcher.
+      return { PATH: `${sb.root}/bin:/usr/bin:/bin` };
+    },
+  },
+]);
 
 // Wall time is not asserted here (a loaded machine makes it flaky): tools/e2e.ts
 // prints each host's time, docs/e2e.md records them.

@@ -8,6 +8,7 @@ import { hostSuite } from "./host_suite.ts";
 import type { HostDriver } from "./harness.ts";
 import { codexDriver } from "./hosts/codex.ts";
 import { packageTest } from "./package_suite.ts";
+import { subfolderSuite } from "./subfolder_suite.ts";
 
 hostSuite(codexDriver, {
   sessionStartEvent: "SessionStart",
@@ -21,6 +22,20 @@ hostSuite(codexDriver, {
   }),
   // Codex wraps a Stop block reason in <hook_prompt> and escapes "&" as "&amp;".
   blockReasonAsSent: (reason) => reason.replaceAll("&", "&amp;"),
+});
+
+// Issue 25: a command run with `workdir` in a subfolder; Codex starts later hooks in the
+// root (payload.cwd names the subfolder for that call), so the plan stays in reach.
+subfolderSuite(codexDriver, {
+  cdCall: (_project, dir) => ({ tool: "exec_command", args: { cmd: "pwd", workdir: dir } }),
+  editCall: (file) => ({
+    custom: "apply_patch",
+    input: `*** Begin Patch\n*** Add File: ${file}\n+quokka notes\n*** End Patch\n`,
+  }),
+  postToolEvent: "PostToolUse",
+  stopEvent: "Stop",
+  promptEvent: "UserPromptSubmit",
+  cwdAfter: "resets",
 });
 
 /**

@@ -7,6 +7,7 @@
 import { hostSuite } from "./host_suite.ts";
 import { geminiDriver } from "./hosts/gemini.ts";
 import { packageTest } from "./package_suite.ts";
+import { subfolderSuite } from "./subfolder_suite.ts";
 
 hostSuite(geminiDriver, {
   sessionStartEvent: "SessionStart",
@@ -19,6 +20,23 @@ hostSuite(geminiDriver, {
     args: { file_path: file, content: "quokka notes\n" },
   }),
   blockReasonAsSent: (reason) => reason,
+});
+
+// Issue 25: `cd <sub> && pwd` in the shell tool; Gemini runs every command and hook from
+// the project root (a `cd` does not outlive its command), so the plan stays in reach.
+subfolderSuite(geminiDriver, {
+  cdCall: (_project, dir) => ({
+    tool: "run_shell_command",
+    args: { command: `cd ${dir} && pwd`, description: "Enter the sub folder" },
+  }),
+  editCall: (file) => ({
+    tool: "write_file",
+    args: { file_path: file, content: "quokka notes\n" },
+  }),
+  postToolEvent: "AfterTool",
+  stopEvent: "AfterAgent",
+  promptEvent: "BeforeAgent",
+  cwdAfter: "resets",
 });
 
 // Issue 18: the Gemini CLI extension in packages/gemini, installed with

@@ -26,7 +26,10 @@ export interface Sandbox {
   /** Where the host writes logs the driver reads (its `--log-dir` and the like). */
   readonly logs: string;
   readonly launcher: string;
-  /** One line per hook fire: `<exit code> <argv>`; pwf's stderr goes to `fires.err`. */
+  /**
+   * One line per hook fire: `<exit code> <argv>`; pwf's stderr goes to `fires.err`, the
+   * directory the host started the fire in to `fires.dirs` (one line each).
+   */
   readonly fireLog: string;
   readonly cleanup: () => Promise<void>;
 }
@@ -120,8 +123,12 @@ export interface HostRun {
   readonly ms: number;
   /** Every request the model server received. */
   readonly requests: readonly import("./model_server.ts").RecordedRequest[];
-  /** Hook fires in order: event name, exit code, and pwf's stderr (all fires). */
-  readonly fires: readonly { readonly event: string; readonly code: number }[];
+  /** Hook fires in order: event name, exit code, the directory the host started it in. */
+  readonly fires: readonly {
+    readonly event: string;
+    readonly code: number;
+    readonly dir: string;
+  }[];
   readonly fireStderr: string;
 }
 
@@ -169,6 +176,7 @@ export function launcherScript(fireLog: string): string {
     `${argv} "$@" 2>>${shQuote(fireLog + ".err")}`,
     "rc=$?",
     `printf '%s %s\\n' "$rc" "$*" >>${shQuote(fireLog)}`,
+    `printf '%s\\n' "$PWD" >>${shQuote(fireLog + ".dirs")}`,
     "exit $rc",
   ]);
 }
@@ -226,6 +234,8 @@ export interface RunOptions {
    * run's requests and fires only.
    */
   readonly continueFrom?: HostRun;
+  /** Text for the host's stdin (default: none, stdin is /dev/null), e.g. stream-json prompts. */
+  readonly stdin?: string;
 }
 
 /** Run the host once in the sandbox against a fresh scripted model server. */
@@ -253,9 +263,10 @@ export async function runHost(
       : driver.command(sb, server, prompt);
     // Fires and pwf stderr of earlier runs in this sandbox are not this run's.
     const firesBefore = (await readOr(sb.fireLog)).length;
+    const dirsBefore = (await readOr(sb.fireLog + ".dirs")).length;
     const errBefore = (await readOr(sb.fireLog + ".err")).length;
     const started = performance.now();
-    const out = await new Deno.Command(hostBin(driver), {
+    const child = new Deno.Command(hostBin(driver), {
       args: [...cmd.args],
       cwd: sb.project,
       env: {
@@ -269,17 +280,20 @@ export async function runHost(
         ...opts.env,
       },
       clearEnv: true,
-      stdin: "null",
+      stdin: opts.stdin === undefined ? "null" : "piped",
       stdout: "piped",
       stderr: "piped",
       signal: AbortSignal.timeout(timeoutMs),
-    }).output();
+    }).spawn();
+    if (opts.stdin !== undefined) await writeAndClose(child.stdin, opts.stdin);
+    const out = await child.output();
     const ms = Math.round(performance.now() - started);
     const dec = new TextDecoder();
+    const dirs = (await readOr(sb.fireLog + ".dirs")).slice(dirsBefore).split("\n");
     const fires = (await readOr(sb.fireLog)).slice(firesBefore).split("\n").filter((l) => l).map(
-      (l) => {
+      (l, i) => {
         const [code, ...argv] = l.split(" ");
-        return { event: argv[argv.length - 1] ?? "", code: Number(code) };
+        return { event: argv[argv.length - 1] ?? "", code: Number(code), dir: dirs[i] ?? "" };
       },
     );
     return {
@@ -295,6 +309,15 @@ export async function runHost(
   } finally {
     await server.close();
   }
+}
+
+/** Write `text` to a child's stdin and close it (a host that exits early is not an error here). */
+async function writeAndClose(stdin: WritableStream<Uint8Array>, text: string): Promise<void> {
+  const w = stdin.getWriter();
+  try {
+    await w.write(new TextEncoder().encode(text));
+    await w.close();
+  } catch { /* the host closed its stdin first: its output says why */ }
 }
 
 /** Every string inside a JSON value, depth first (what a request carries as text). */

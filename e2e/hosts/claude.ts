@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { HostDriver, HostRun } from "../harness.ts";
+import type { HostCommand, HostDriver, HostRun } from "../harness.ts";
 
 /** The Claude Code CLI version the e2e tests prove pwf against (docs/hosts.md). */
 export const CLAUDE_CODE_VERSION = "2.1.332";
@@ -95,3 +95,42 @@ export const claudeDriver: HostDriver = {
     return [...fromEvents, ...fromStderr];
   },
 };
+
+/** The driver with another `--allowedTools` list (e.g. "Write,Bash" for a scripted `cd`). */
+export function withAllowedTools(driver: HostDriver, tools: string): HostDriver {
+  const swap = (cmd: HostCommand): HostCommand => ({
+    ...cmd,
+    args: cmd.args.map((a, i) => cmd.args[i - 1] === "--allowedTools" ? tools : a),
+  });
+  const resume = driver.continueSession;
+  return {
+    ...driver,
+    command: (sb, server, prompt) => swap(driver.command(sb, server, prompt)),
+    continueSession: "command" in resume
+      ? { ...resume, command: (...a) => swap(resume.command(...a)) }
+      : resume,
+  };
+}
+
+/**
+ * The driver reading its prompts from stdin (`--input-format stream-json`,
+ * one user message a line: userLines) instead of the `-p` argument, so one
+ * run holds several prompts of one session in one process.
+ */
+export function streamJsonInput(driver: HostDriver): HostDriver {
+  return {
+    ...driver,
+    command(sb, server, prompt) {
+      const cmd = driver.command(sb, server, prompt);
+      const args = cmd.args.filter((a, i) => !(a === prompt && cmd.args[i - 1] === "-p"));
+      return { ...cmd, args: [...args, "--input-format", "stream-json"] };
+    },
+  };
+}
+
+/** Prompts as stream-json user messages, one a line. */
+export function userLines(...prompts: string[]): string {
+  return prompts.map((p) =>
+    JSON.stringify({ type: "user", message: { role: "user", content: p } }) + "\n"
+  ).join("");
+}

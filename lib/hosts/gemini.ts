@@ -82,7 +82,7 @@ export const gemini: HostSpec = {
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond,
   sessionIdKeys: ["session_id"],
-  // Set for every hook command (Gemini CLI 0.61.0 docs and sources).
+  // Set for every hook command with the project root (Gemini CLI 0.61.0 sources; so is CLAUDE_PROJECT_DIR).
   projectRootEnv: "GEMINI_PROJECT_DIR",
   windowsRunner: "powershell",
   // Gemini CLI 0.61.0 delivers hook context with "<" and ">" as "&lt;" and "&gt;" ("&" as is).

@@ -22,6 +22,7 @@ import {
   readText,
   runPwf,
   SAMPLE_PLAN,
+  shownPath,
   tempProject,
   writeText,
 } from "./helpers.ts";
@@ -92,7 +93,7 @@ for (const depth of DEPTHS) {
       const sub = await subfolder(dir, depth);
       assertEquals((await runPwf(sub, ["use", id])).code, 0);
       assertEquals((await runPwf(sub, ["use"])).stdout.trim(), id);
-      assertEquals((await runPwf(dir, ["resolve"])).stdout.trim(), `.planning/${id}`);
+      assertEquals((await runPwf(dir, ["resolve"])).stdout.trim(), shownPath(`.planning/${id}`));
       const phase = await runPwf(sub, ["phase", "2", "complete"]);
       assertEquals(phase.code, 0, phase.stderr);
       assertMatch(await readText(dir, `.planning/${id}/task_plan.md`), /Build\n[^#]*complete/);
@@ -105,7 +106,7 @@ for (const depth of DEPTHS) {
       assertStringIncludes(await readText(dir, `.planning/${id}/ledger-main.jsonl`), "from below");
       assertStringIncludes((await runPwf(sub, ["ledger", "summary"])).stdout, "entries: 1");
       assertEquals((await runPwf(sub, ["use", other])).code, 0);
-      assertEquals((await runPwf(dir, ["resolve"])).stdout.trim(), `.planning/${other}`);
+      assertEquals((await runPwf(dir, ["resolve"])).stdout.trim(), shownPath(`.planning/${other}`));
       for (let i = 1; i <= depth; i++) {
         const d = `${dir}/${["a", "b", "c"].slice(0, i).join("/")}`;
         assertEquals(await exists(`${d}/.planning`), false, `no .planning made in ${d}`);
@@ -128,7 +129,7 @@ Deno.test("init below an existing .planning refuses and names --nested; --nested
     assertEquals(nested.code, 0, nested.stderr);
     const id = JSON.parse(nested.stdout).id;
     assert(await exists(`${sub}/.planning/${id}/task_plan.md`));
-    assertEquals((await runPwf(sub, ["resolve"])).stdout.trim(), `.planning/${id}`);
+    assertEquals((await runPwf(sub, ["resolve"])).stdout.trim(), shownPath(`.planning/${id}`));
     assertEquals((await runPwf(dir, ["use", "--list", "--json"])).code, 0);
     assertNotIncludes(
       JSON.stringify(JSON.parse((await runPwf(dir, ["use", "--list", "--json"])).stdout)),

@@ -114,7 +114,7 @@ export const claude: HostSpec = {
   // Every hook gets the root, also after the agent's Bash tool `cd`s below it (measured, 2.1.332).
   projectRootEnv: "CLAUDE_PROJECT_DIR",
   proven:
-    "real CLI (Claude Code 2.1.332, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after Write, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; the plugin and `--merge` routes; a second prompt after `--continue` gets a fresh UserPromptSubmit frame of the changed plan; golden tests",
+    "real CLI (Claude Code 2.1.332, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after Write, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; the plugin and `--merge` routes; a second prompt after `--continue` gets a fresh UserPromptSubmit frame of the changed plan; after the agent `cd`s into a subfolder (later hooks start there) the nudge, the gate and the next prompt's frame still arrive, for each route; golden tests",
   notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +
     "Claude Code hands each command line to its shell; the line is plain argv words, so any shell runs it the same. On Windows write a path with forward slashes.",
 };

@@ -71,7 +71,7 @@ export const codex: HostSpec = {
   windowsRunner: "cmd-or-powershell",
   maxContext: 9500,
   proven:
-    "real CLI (Codex CLI 0.171.0, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after apply_patch, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a second prompt after `exec resume --last` gets a fresh UserPromptSubmit frame of the changed plan; golden tests",
+    "real CLI (Codex CLI 0.171.0, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after apply_patch, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a second prompt after `exec resume --last` gets a fresh UserPromptSubmit frame of the changed plan; a command run with `workdir` in a subfolder keeps the nudge, the gate and the next frame; golden tests",
   notes:
     "Save as `.codex/hooks.json`, then trust the hooks once with `/hooks` in Codex (again after any change).",
 };

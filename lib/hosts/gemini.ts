@@ -88,6 +88,6 @@ export const gemini: HostSpec = {
   // Gemini CLI 0.61.0 delivers hook context with "<" and ">" as "&lt;" and "&gt;" ("&" as is).
   contextEscape: escapeAngleBrackets,
   proven:
-    "real CLI (Gemini CLI 0.61.0, `deno task e2e`): SessionStart and BeforeAgent frames, the AfterTool nudge, the AfterAgent gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a second prompt after `--resume latest` gets a fresh BeforeAgent frame of the changed plan; golden tests",
+    "real CLI (Gemini CLI 0.61.0, `deno task e2e`): SessionStart and BeforeAgent frames, the AfterTool nudge, the AfterAgent gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a second prompt after `--resume latest` gets a fresh BeforeAgent frame of the changed plan; a `cd` into a subfolder keeps the nudge, the gate and the next frame; golden tests",
   notes: "Merge the `hooks` object into `.gemini/settings.json`. Timeouts are in milliseconds.",
 };

@@ -209,6 +209,20 @@ Deno.test("a hook that ran outside the host's project root says so in one line o
   }
 });
 
+Deno.test("more than four levels below the host's root, a nested .planning within reach is used", async () => {
+  await inProject(async (dir) => {
+    await initPlan(dir);
+    const nested = await subfolder(dir, 2);
+    const id = await initPlan(nested, ["Nested", "--nested"]);
+    const deep = await subfolder(dir, 5);
+    const r = await runPwf(deep, ["resolve"], { env: { CLAUDE_PROJECT_DIR: dir } });
+    assertEquals(r.stdout.trim().replaceAll("\\", "/"), `../../../.planning/${id}`);
+    const prompt = await claudeHook(deep, "UserPromptSubmit", dir);
+    assertStringIncludes(prompt.stdout, "Nested");
+    assertNotIncludes(prompt.stdout, "no plan visible");
+  });
+});
+
 Deno.test("five levels down, beyond the search, a command finds no plan and creates nothing", async () => {
   await inProject(async (dir) => {
     await initPlan(dir);

@@ -16,7 +16,8 @@ export const MAX_LEVELS_UP = 4;
 /**
  * Where the start directory stands against the host's project root:
  * `inside` (the root or below it, within MAX_LEVELS_UP), `beyond` (below it,
- * but deeper than pwf looks), `outside` (not below it), `unnamed` (the host
+ * deeper than pwf looks: the root's own `.planning` is out of reach),
+ * `outside` (not below it), `unnamed` (the host
  * names no root: a person's shell, a host without one).
  */
 export type Reach = "inside" | "beyond" | "outside" | "unnamed";
@@ -79,7 +80,8 @@ export function levelsBelow(start: string, root: string, os: PathOs): number | n
  * The directories whose `.planning` pwf may use from `start`, nearest first:
  * the start and its ancestors up to MAX_LEVELS_UP, cut at `projectRoot` when
  * the host names one (an absolute path; anything else counts as unnamed).
- * Outside that root, or deeper below it than pwf looks: none.
+ * Outside that root: none. Deeper below it than pwf looks: the start and
+ * MAX_LEVELS_UP parents (a nested `.planning` there is still found), `beyond`.
  * @example
  * ```ts
  * import { searchSpan } from "./planning_root.ts";
@@ -94,14 +96,13 @@ export function searchSpan(start: string, projectRoot: string | undefined, os: P
   const named = projectRoot !== undefined && isAbsolute(projectRoot);
   const below = named ? levelsBelow(start, projectRoot, os) : MAX_LEVELS_UP;
   if (below === null) return { dirs: [], reach: "outside" };
-  if (below > MAX_LEVELS_UP) return { dirs: [], reach: "beyond" };
   const dirs = [start];
-  for (let i = 0; i < below; i++) {
+  for (let i = 0; i < Math.min(below, MAX_LEVELS_UP); i++) {
     const up = parentDir(dirs[dirs.length - 1] ?? start);
     if (up === null) break;
     dirs.push(up);
   }
-  return { dirs, reach: named ? "inside" : "unnamed" };
+  return { dirs, reach: !named ? "unnamed" : below > MAX_LEVELS_UP ? "beyond" : "inside" };
 }
 
 function isAbsolute(path: string): boolean {

@@ -21,9 +21,12 @@ Deno.test("searchSpan() without a named root looks at the start and MAX_LEVELS_U
   assertEquals(searchSpan("/", undefined, "posix").dirs, ["/"]);
 });
 
-Deno.test("searchSpan() outside the root or deeper than MAX_LEVELS_UP below it searches nothing", () => {
+Deno.test("searchSpan() searches nothing outside the root, and below the root only MAX_LEVELS_UP parents", () => {
   assertEquals(searchSpan("/p2/src", "/p", "posix"), { dirs: [], reach: "outside" });
-  assertEquals(searchSpan("/p/a/b/c/d/e", "/p", "posix"), { dirs: [], reach: "beyond" });
+  assertEquals(searchSpan("/p/a/b/c/d/e", "/p", "posix"), {
+    dirs: ["/p/a/b/c/d/e", "/p/a/b/c/d", "/p/a/b/c", "/p/a/b", "/p/a"],
+    reach: "beyond",
+  });
   assertEquals(searchSpan("/p/a/b/c/d", "/p", "posix").dirs.length, MAX_LEVELS_UP + 1);
 });
 

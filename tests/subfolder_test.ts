@@ -121,7 +121,10 @@ Deno.test("init below an existing .planning refuses and names --nested; --nested
     const sub = await subfolder(dir, 2);
     const r = await runPwf(sub, ["init", "Second"]);
     assertEquals(r.code, 2);
-    assertStringIncludes(r.stderr, "already holds this project's plans");
+    assertStringIncludes(
+      r.stderr,
+      `"${shownPath(`${dir}/.planning`)}" already holds this project's plans`,
+    );
     assertStringIncludes(r.stderr, "pwf init --nested");
     assertEquals(r.stdout, "");
     assertEquals(await exists(`${sub}/.planning`), false);

@@ -165,9 +165,9 @@ function initContext(args: InitArgs, ctx: Context): Context {
     return { ...ctx, root: place.start, planning: { ...place, root: place.start, levelsUp: 0 } };
   }
   throw new UsageError(
-    `init refused: ${planningDir(ctx)} already holds this project's plans; run "pwf init" in ${
-      shown(ctx, place.root)
-    } to add a plan there, or "pwf init --nested" to start a separate .planning here`,
+    `init refused: "${planningDir(ctx)}" already holds this project's plans; run "pwf init" ` +
+      `in "${shown(ctx, place.root)}" to add a plan there, or "pwf init --nested" to start ` +
+      `a separate .planning here`,
   );
 }
 

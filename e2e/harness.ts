@@ -58,6 +58,8 @@ export interface InstallSpec {
   readonly binPath?: string;
   /** A program that runs the executable (a package's script without the execute bit: `bash`). */
   readonly interpreter?: string;
+  /** What `npm install` is given instead of `pkg@version` (a tarball; tests/e2e_setup_test.ts). */
+  readonly source?: string;
   /** More packages the driver needs offline (each in its own cache prefix; see cachedPackage). */
   readonly extras?: readonly { readonly pkg: string; readonly version: string }[];
 }

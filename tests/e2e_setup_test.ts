@@ -154,3 +154,108 @@ Deno.test(
     },
   }),
 );
+
+/**
+ * A package that does what OpenCode's postinstall does (issue 29): writes its
+ * folders under HOME and the XDG folders. `leakTo` bakes one absolute path
+ * into the script as well (the control: a write the leak check must see).
+ */
+async function probePackage(dir: string, leakTo?: string): Promise<string> {
+  const pkg = `${dir}/probe/package`;
+  await Deno.mkdir(pkg, { recursive: true });
+  const manifest = {
+    name: "pwf-leak-probe",
+    version: "1.0.0",
+    bin: { "pwf-leak-probe": "cli.js" },
+    scripts: { postinstall: "node postinstall.js" },
+  };
+  await Deno.writeTextFile(`${pkg}/package.json`, JSON.stringify(manifest));
+  await Deno.writeTextFile(`${pkg}/cli.js`, `#!/usr/bin/env node\nconsole.log("probe 1.0.0");\n`);
+  await Deno.chmod(`${pkg}/cli.js`, 0o755);
+  const home = "require('os').homedir()";
+  const xdg = (v: string, rel: string) => `(process.env.${v} || ${home} + '/${rel}')`;
+  const dirs = [
+    `${xdg("XDG_CONFIG_HOME", ".config")} + '/opencode'`,
+    `${xdg("XDG_CACHE_HOME", ".cache")} + '/opencode/bin'`,
+    `${xdg("XDG_DATA_HOME", ".local/share")} + '/opencode/log'`,
+    `${xdg("XDG_STATE_HOME", ".local/state")} + '/opencode'`,
+    ...(leakTo ? [JSON.stringify(leakTo)] : []),
+  ];
+  await Deno.writeTextFile(
+    `${pkg}/postinstall.js`,
+    dirs.map((d) => `require('fs').mkdirSync(${d}, { recursive: true });\n`).join(""),
+  );
+  const tgz = `${dir}/pwf-leak-probe-1.0.0.tgz`;
+  const tar = await new Deno.Command("tar", { args: ["czf", tgz, "-C", `${dir}/probe`, "package"] })
+    .output();
+  assertEquals(tar.success, true, new TextDecoder().decode(tar.stderr));
+  return tgz;
+}
+
+/** In a harness copy, Codex's driver installs the probe package instead; runs install + leak check with `home` as HOME. */
+async function installProbeWithHome(
+  leak: boolean,
+  check: (r: { code: number; stdout: string; home: string; copy: string }) => unknown,
+): Promise<void> {
+  await inHarnessCopy(async (copy, e2e) => {
+    const home = `${copy}/empty-home`;
+    await Deno.mkdir(home);
+    const tgz = await probePackage(copy, leak ? `${home}/.config/opencode/leaked` : undefined);
+    const driver = `${copy}/e2e/hosts/codex.ts`;
+    const text = await Deno.readTextFile(driver);
+    const pin = `pkg: "@openai/codex",\n    version: "0.171.0",\n    bin: "codex",\n` +
+      `    versionArgs: ["--version"],\n    versionText: "codex-cli 0.171.0",`;
+    assertStringIncludes(text, pin);
+    await Deno.writeTextFile(
+      driver,
+      text.replace(
+        pin,
+        `pkg: "pwf-leak-probe", version: "1.0.0", bin: "pwf-leak-probe", ` +
+          `versionArgs: [], versionText: "probe 1.0.0", source: ${JSON.stringify(tgz)},`,
+      ),
+    );
+    const out = await e2e({
+      HOME: home,
+      PWF_E2E_INSTALL_ONLY: "1",
+      DENO_DIR: `${copy}/deno-dir`,
+      npm_config_offline: "true",
+    });
+    await check({ ...out, home, copy });
+  });
+}
+
+Deno.test(
+  skipOnWindows(POSIX_ONLY, {
+    name:
+      "the e2e installs a host CLI whose postinstall writes under HOME without touching HOME (an empty HOME stays empty)",
+    async fn() {
+      await installProbeWithHome(false, async ({ code, stdout, home, copy }) => {
+        assertEquals(code, 0, stdout);
+        assertMatch(stdout, /^e2e: codex: installed; tests not run/m);
+        const left: string[] = [];
+        for await (const e of Deno.readDir(home)) left.push(e.name);
+        assertEquals(left, []);
+        // The postinstall did run: its folders are in the e2e cache's own HOME.
+        const ran = await Deno.stat(`${copy}/.cache/e2e/npm-home/.config/opencode`);
+        assertEquals(ran.isDirectory, true);
+        await Deno.stat(`${copy}/.cache/e2e/npm-home/.local/state/opencode`);
+        await Deno.stat(`${copy}/.cache/e2e/npm-cache`);
+      });
+    },
+  }),
+);
+
+Deno.test(
+  skipOnWindows(POSIX_ONLY, {
+    name: "the e2e's leak check fails the run when an install writes a host folder under HOME",
+    async fn() {
+      await installProbeWithHome(true, ({ code, stdout, home }) => {
+        assertEquals(code, 1, stdout);
+        assertStringIncludes(
+          stdout,
+          `e2e: FAILED: left outside temp dirs and cache: ${home}/.config/opencode dir`,
+        );
+      });
+    },
+  }),
+);

@@ -24,6 +24,8 @@ const CACHE = `${ROOT}/.cache/e2e`;
 const REQUIRE_NETNS = "PWF_E2E_REQUIRE_NETNS";
 /** Set to a comma-separated list of host names to run only those (local iteration). */
 const ONLY = "PWF_E2E_HOSTS";
+/** Set to install the hosts and run the leak check without their tests (tests/e2e_setup_test.ts). */
+const INSTALL_ONLY = "PWF_E2E_INSTALL_ONLY";
 
 /** Where a package is installed in the cache. */
 export function prefixOf(spec: InstallSpec): string {
@@ -130,8 +132,29 @@ async function installed(spec: InstallSpec): Promise<boolean> {
   }
 }
 
+/**
+ * The environment of `npm install`: the caller's, with HOME, the XDG folders
+ * and npm's cache moved into `.cache/e2e/`. Postinstall scripts run with it
+ * (OpenCode's runs `opencode --version`, which writes `~/.config/opencode`,
+ * `~/.cache/opencode`, `~/.local/share/opencode` and `~/.local/state/opencode`).
+ */
+export function npmEnv(cache: string, env: Record<string, string>): Record<string, string> {
+  const home = `${cache}/npm-home`;
+  const { npm_config_userconfig: _user, NPM_CONFIG_USERCONFIG: _USER, ...rest } = env;
+  return {
+    ...rest,
+    HOME: home,
+    USERPROFILE: home,
+    XDG_CONFIG_HOME: `${home}/.config`,
+    XDG_CACHE_HOME: `${home}/.cache`,
+    XDG_DATA_HOME: `${home}/.local/share`,
+    XDG_STATE_HOME: `${home}/.local/state`,
+    npm_config_cache: `${cache}/npm-cache`,
+  };
+}
+
 /** `npm install` one package into its own cache prefix; throws with npm's output on failure. */
-async function npmInstall(pkg: string, version: string): Promise<void> {
+async function npmInstall(pkg: string, version: string, source?: string): Promise<void> {
   const prefix = prefixOf({ pkg, version } as InstallSpec);
   console.log(`e2e: installing ${pkg}@${version} into ${prefix}`);
   await Deno.remove(prefix, { recursive: true }).catch(() => {});
@@ -144,8 +167,8 @@ async function npmInstall(pkg: string, version: string): Promise<void> {
     "--no-audit",
     "--no-fund",
     "--loglevel=error",
-    `${pkg}@${version}`,
-  ]);
+    source ?? `${pkg}@${version}`,
+  ], npmEnv(CACHE, Deno.env.toObject()));
   if (!r.ok) {
     throw new Error(`npm install failed (is the npm registry reachable?): ${r.text.trim()}`);
   }
@@ -156,7 +179,7 @@ async function install(spec: InstallSpec): Promise<void> {
   for (const x of spec.extras ?? []) {
     if ((await cachedVersion(x.pkg, x.version)) !== x.version) await npmInstall(x.pkg, x.version);
   }
-  await npmInstall(spec.pkg, spec.version);
+  await npmInstall(spec.pkg, spec.version, spec.source);
   if (!(await installed(spec))) {
     throw new Error(
       `npm installed the package but ${binOf(spec)} ${spec.versionArgs.join(" ")} does not ` +
@@ -268,6 +291,7 @@ async function main(): Promise<number> {
   const hosts = E2E_HOSTS.filter((h) => only.length === 0 || only.includes(h.name));
   const ns = await netns();
   const requireNs = Boolean(Deno.env.get(REQUIRE_NETNS));
+  const installOnly = Boolean(Deno.env.get(INSTALL_ONLY));
   if ("reason" in ns) {
     console.log(
       `e2e: no private network namespace here (${ns.reason})` +
@@ -306,6 +330,12 @@ async function main(): Promise<number> {
         continue;
       }
       const t1 = performance.now();
+      if (installOnly) {
+        passed++;
+        lines.push(`e2e: ${host.name}: installed; tests not run (${INSTALL_ONLY} is set)`);
+        console.log(lines[lines.length - 1]);
+        continue;
+      }
       if ("reason" in ns && host.namespace === "required") {
         if (requireNs) {
           failed++;

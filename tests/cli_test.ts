@@ -115,7 +115,7 @@ Deno.test("version and --version print the build line", async () => {
   await inProject(async (dir) => {
     for (const args of [["version"], ["--version"]]) {
       const r = await runPwf(dir, args);
-      assertStringIncludes(r.stdout, "source)");
+      assertStringIncludes(r.stdout, "build: source)");
     }
     const j = JSON.parse((await runPwf(dir, ["version", "--json"])).stdout);
     assertEquals([j.schemaVersion, j.build], [1, "source"]);

@@ -32,13 +32,14 @@ Deno.test("version --json from source says build source, commit unknown, this ta
   });
 });
 
-Deno.test("pwf --version prints exactly one line `pwf <semver> (<commit>, deno <ver>, <target>, source)`", async () => {
+Deno.test("pwf --version prints exactly one line with every field labelled: commit, deno, target, build", async () => {
   await inProject(async (dir) => {
     const r = await runPwf(dir, ["--version"]);
     assertEquals(r.code, 0, r.stderr);
     assertEquals(
       r.stdout,
-      `pwf ${BUILD_INFO.version} (unknown, deno ${Deno.version.deno}, ${Deno.build.target}, source)\n`,
+      `pwf ${BUILD_INFO.version} (commit: unknown, deno: ${Deno.version.deno}, ` +
+        `target: ${Deno.build.target}, build: source)\n`,
     );
     assertEquals((await runPwf(dir, ["version"])).stdout, r.stdout);
   });

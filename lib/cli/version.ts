@@ -43,9 +43,10 @@ export function runVersion(args: VersionArgs, ctx: Context): number {
       },
     });
   } else {
-    // One line, exactly the documented format; the sandbox is in --json and doctor.
+    // One line, every field labelled; the sandbox is in --json and doctor.
     ctx.host.stdout(
-      `pwf ${BUILD_INFO.version} (${BUILD_INFO.commit}, deno ${Deno.version.deno}, ${target}, ${kind})\n`,
+      `pwf ${BUILD_INFO.version} (commit: ${BUILD_INFO.commit}, deno: ${Deno.version.deno}, ` +
+        `target: ${target}, build: ${kind})\n`,
     );
   }
   return 0;

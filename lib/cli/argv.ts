@@ -5,6 +5,7 @@
  */
 
 import { UsageError } from "../core/errors.ts";
+import { didYouMean } from "../core/text/suggest.ts";
 
 /** One flag a command accepts. */
 export interface FlagSpec {
@@ -47,14 +48,16 @@ export function parseArgv(
       break;
     }
     if (!arg.startsWith("--") || arg === "-") {
-      if (arg.startsWith("-") && arg !== "-" && !/^-\d/.test(arg)) throw unknownFlag(command, arg);
+      if (arg.startsWith("-") && arg !== "-" && !/^-\d/.test(arg)) {
+        throw unknownFlag(command, arg, specs);
+      }
       positionals.push(arg);
       continue;
     }
     const eq = arg.indexOf("=");
     const name = arg.slice(2, eq < 0 ? undefined : eq);
     const spec = specs.find((s) => s.name === name);
-    if (!spec) throw unknownFlag(command, arg);
+    if (!spec) throw unknownFlag(command, arg, specs);
     if (name in flags) throw new UsageError(`${command}: flag "--${name}" given twice`);
     if (spec.value === undefined) {
       if (eq >= 0) throw new UsageError(`${command}: flag "--${name}" takes no value`);
@@ -67,7 +70,9 @@ export function parseArgv(
     }
     if (spec.choices && !spec.choices.includes(value)) {
       throw new UsageError(
-        `${command}: "--${name}" must be one of ${spec.choices.join(", ")}, got "${value}"`,
+        `${command}: "--${name}" must be one of ${spec.choices.join(", ")}, got "${value}"${
+          didYouMean(value, spec.choices)
+        }`,
       );
     }
     flags[name] = value;
@@ -75,9 +80,13 @@ export function parseArgv(
   return { flags, positionals };
 }
 
-function unknownFlag(command: string, arg: string): UsageError {
+function unknownFlag(command: string, arg: string, specs: readonly FlagSpec[]): UsageError {
+  const name = arg.split("=")[0] ?? arg;
+  const known = ["--help", ...specs.map((s) => `--${s.name}`)];
   return new UsageError(
-    `${command}: unknown flag "${arg}" (see "pwf help ${command.replace(/^pwf /, "")}")`,
+    `${command}: unknown flag "${arg}"${didYouMean(name, known)} (see "pwf help ${
+      command.replace(/^pwf /, "").split(" ")[0]
+    }")`,
   );
 }
 

@@ -6,6 +6,7 @@
  */
 
 import { displayPathsIn } from "../core/text/display.ts";
+import { didYouMean } from "../core/text/suggest.ts";
 import { cutFramed, reframe } from "../core/inject/framing.ts";
 import { PREFIX, type Tier } from "../core/inject/compose.ts";
 import { leftProjectLine } from "../core/plan/planning_root.ts";
@@ -188,18 +189,20 @@ export async function runHook(args: HookArgs, ctx: Context): Promise<number> {
   const spec = findHost(args.host);
   if (!spec) {
     ctx.host.stderr(
-      `pwf: hook: unknown host "${args.host}" (known: ${
-        HOSTS.map((h) => h.name).join(", ")
-      }); nothing done\n`,
+      `pwf: hook: unknown host "${args.host}"${
+        didYouMean(args.host, HOSTS.map((h) => h.name))
+      } (known: ${HOSTS.map((h) => h.name).join(", ")}); nothing done (see "pwf help hook")\n`,
     );
     return 0;
   }
   const event = findEvent(spec, args.event);
   if (!event) {
     ctx.host.stderr(
-      `pwf: hook: unknown ${spec.name} event "${args.event}" (known: ${
+      `pwf: hook: unknown ${spec.name} event "${args.event}"${
+        didYouMean(args.event, spec.events.map((e) => e.name))
+      } (known: ${
         spec.events.map((e) => e.name).join(", ")
-      }); nothing done\n`,
+      }); nothing done (see "pwf hooks print ${spec.name}")\n`,
     );
     return 0;
   }

@@ -10,6 +10,7 @@
 
 import { BUILD_INFO } from "../core/build_info.ts";
 import { UsageError } from "../core/errors.ts";
+import { didYouMean } from "../core/text/suggest.ts";
 import {
   type EventState,
   mergeSettings,
@@ -63,7 +64,9 @@ export function parseHooksArgs(argv: readonly string[]): HooksArgs {
   const [sub, ...rest] = argv;
   if (sub !== "print" && sub !== "check") {
     throw new UsageError(
-      `hooks: expected "print" or "check", got ${sub === undefined ? "nothing" : `"${sub}"`}`,
+      `hooks: expected "print" or "check", got ${
+        sub === undefined ? "nothing" : `"${sub}"${didYouMean(sub, ["print", "check"])}`
+      }`,
     );
   }
   const cmd = `hooks ${sub}`;
@@ -73,7 +76,10 @@ export function parseHooksArgs(argv: readonly string[]): HooksArgs {
   const names = HOSTS.map((h) => h.name).join(", ");
   if (host === undefined) throw new UsageError(`${cmd}: name a host (${names})`);
   const spec = findHost(host);
-  if (!spec) throw new UsageError(`${cmd}: unknown host "${host}" (${names})`);
+  if (!spec) {
+    const hint = didYouMean(host, HOSTS.map((h) => h.name));
+    throw new UsageError(`${cmd}: unknown host "${host}"${hint} (known: ${names})`);
+  }
   const bin = stringFlag(p, "bin");
   const problem = bin === undefined ? null : binProblem(bin, spec);
   if (problem !== null) throw new UsageError(`${cmd}: ${problem}`);

@@ -5,6 +5,7 @@
 
 import { UsageError } from "../core/errors.ts";
 import { printableLines } from "../core/text/display.ts";
+import { didYouMean } from "../core/text/suggest.ts";
 import { LEDGER_EVENTS, type LedgerEvent, ledgerSummary } from "../core/ledger/records.ts";
 import { parsePlan } from "../core/plan/parse.ts";
 import { appendLedger } from "../ledger/store.ts";
@@ -45,7 +46,9 @@ export function parseLedgerArgs(argv: readonly string[]): LedgerArgs {
   }
   if (sub !== "append") {
     throw new UsageError(
-      `ledger: expected "append" or "summary", got ${sub === undefined ? "nothing" : `"${sub}"`}`,
+      `ledger: expected "append" or "summary", got ${
+        sub === undefined ? "nothing" : `"${sub}"${didYouMean(sub, ["append", "summary"])}`
+      }`,
     );
   }
   const p = parseArgv("ledger append", rest, APPEND_FLAGS);

@@ -7,6 +7,7 @@ import { IntegrityError, NoPlanError, PwfError, UsageError } from "../core/error
 import { expectedCurrentPhase, writePhaseStatuses } from "../core/plan/edit.ts";
 import { parsePlan, STATUS_VALUES, type StatusValue } from "../core/plan/parse.ts";
 import { planTransition, type StatusChange } from "../core/plan/transition.ts";
+import { didYouMean } from "../core/text/suggest.ts";
 import { decodeText, encodeAs, type TextEncoding, textEncoding } from "../core/text/text.ts";
 import { writeFile } from "../fs/write.ts";
 import { withLock } from "../fs/lock.ts";
@@ -67,7 +68,9 @@ export function parsePhaseArgs(argv: readonly string[]): PhaseArgs {
   }
   if (!(STATUS_VALUES as readonly string[]).includes(status)) {
     throw new UsageError(
-      `phase: status must be one of ${STATUS_VALUES.join(", ")}, got "${status}"`,
+      `phase: status must be one of ${STATUS_VALUES.join(", ")}, got "${status}"${
+        didYouMean(status, STATUS_VALUES)
+      }`,
     );
   }
   return {

@@ -6,6 +6,7 @@
 
 import { displayPathsIn, printableOutput } from "../core/text/display.ts";
 import { errorLine, ExitCode, exitCodeFor, PwfError, UsageError } from "../core/errors.ts";
+import { didYouMean } from "../core/text/suggest.ts";
 import { type Host, isDisabled, useColor } from "../core/host.ts";
 import { parseHookArgs, runHook } from "./hook.ts";
 import type { Context } from "./command.ts";
@@ -23,22 +24,40 @@ export async function run(argv: readonly string[], rawHost: Host): Promise<numbe
   try {
     return await dispatch(argv, ctx);
   } catch (err) {
-    // The one place errors are printed: the paths they name in the form of this platform.
-    const line = displayPathsIn(host.os, errorLine(err), host.cwd);
-    if (!(err instanceof PwfError)) {
-      host.stderr(`${line} (this is a bug in pwf; please report it)\n`);
-      return exitCodeFor(err);
-    }
-    const hint = err instanceof UsageError ? ` (see "pwf help")` : "";
-    // One "(see ...)" pointer per line: a message that already names where to look keeps its own.
-    host.stderr(`${line}${hint && !err.message.includes('(see "pwf ') ? hint : ""}\n`);
-    return exitCodeFor(err);
+    return await report(err, argv, ctx);
   }
+}
+
+/**
+ * The one place errors are printed: one line on stderr naming `pwf help
+ * <command>` (a message that already names where to look keeps its own
+ * pointer), the paths in the form of this platform; with `--json`, also one
+ * JSON object `{schemaVersion, error, exitCode}` on stdout.
+ */
+async function report(err: unknown, argv: readonly string[], ctx: Context): Promise<number> {
+  const host = ctx.host;
+  const line = displayPathsIn(host.os, errorLine(err), host.cwd);
+  const code = exitCodeFor(err);
+  if (!(err instanceof PwfError)) {
+    host.stderr(`${line} (this is a bug in pwf; please report it)\n`);
+  } else {
+    const { findCommand } = await import("./commands.ts");
+    const name = argv[0] === "--version" ? "version" : argv[0] ?? "";
+    const topic = findCommand(name) ? `pwf help ${name}` : "pwf help";
+    const hint = line.includes('(see "pwf ') ? "" : ` (see "${topic}")`;
+    host.stderr(`${line}${hint}\n`);
+  }
+  const end = argv.indexOf("--");
+  if ((end < 0 ? argv : argv.slice(0, end)).includes("--json")) {
+    const error = line.replace(/^pwf: /, "");
+    host.stdout(`${JSON.stringify({ schemaVersion: 1, error, exitCode: code })}\n`);
+  }
+  return code;
 }
 
 async function dispatch(argv: readonly string[], ctx: Context): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === "hook") {
+  if (name === "hook" && rest[0] !== "--help" && rest[0] !== "-h") {
     // The hot path: hook.ts and everything it needs are static imports; the
     // command table, help and completions load only below (docs/performance.md).
     return await runHook(parseHookArgs(rest), ctx);
@@ -57,7 +76,10 @@ async function dispatch(argv: readonly string[], ctx: Context): Promise<number> 
   }
   const alias = name === "--version" || name === "-V" ? "version" : name;
   const command = findCommand(alias);
-  if (!command) throw new UsageError(`unknown command "${name}"`);
+  if (!command) {
+    const known = COMMANDS.map((c) => c.name).filter((n) => !n.startsWith("__"));
+    throw new UsageError(`unknown command "${name}"${didYouMean(name, known)}`);
+  }
   if (rest.includes("--help") || rest.includes("-h")) {
     ctx.host.stdout(renderCommandHelp(command));
     return 0;

@@ -7,6 +7,7 @@
 
 import { AGENT_COMMAND_NAMES, resolveAgentCommand } from "../core/agent/texts.ts";
 import { UsageError } from "../core/errors.ts";
+import { didYouMean } from "../core/text/suggest.ts";
 import {
   type AgentFile,
   commandFile,
@@ -103,7 +104,11 @@ function commandName(name: string): string {
 /** The file a `pwf skill print` invocation stands for. */
 export function skillFileFor(args: SkillArgs): AgentFile {
   const host = findSkillHost(args.host);
-  if (!host) throw new UsageError(`skill print: unknown host "${args.host}"`);
+  if (!host) {
+    throw new UsageError(
+      `skill print: unknown host "${args.host}"${didYouMean(args.host, SKILL_HOST_NAMES)}`,
+    );
+  }
   if (args.what.kind === "skill") return skillFile(host, args.lang);
   if (args.what.kind === "reference") return referenceFile(host);
   if (!host.commands) {

@@ -7,6 +7,7 @@
 import { paint, table } from "../core/text/color.ts";
 import { printable } from "../core/text/display.ts";
 import { ContainmentError, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
+import { didYouMean } from "../core/text/suggest.ts";
 import { modeName } from "../core/plan/mode.ts";
 import { countPhases, parsePlan } from "../core/plan/parse.ts";
 import { isValidPlanId } from "../core/plan/id.ts";
@@ -108,7 +109,9 @@ async function setPlan(ctx: Context, id: string, active: boolean): Promise<numbe
     throw new NoPlanError(
       isArchived(ctx.root, id)
         ? `cannot use "${id}": it is archived; "pwf unarchive ${id}" brings it back`
-        : `cannot use "${id}": .planning/${id}/task_plan.md does not exist (see "pwf use --list")`,
+        : `cannot use "${id}": .planning/${id}/task_plan.md does not exist${
+          didYouMean(id, listPlans(ctx.root))
+        } (see "pwf use --list")`,
     );
   }
   const session = commandSession(ctx);

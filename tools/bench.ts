@@ -16,7 +16,9 @@
  *    once. Must reach 1.5x / 2.0x (time), 1.35x / 1.6x (memory). One more row
  *    runs the typical prompt fire on the plain bundle (`plainBundle`: no eager
  *    step, what a build ships when that step cannot apply), and a line gives
- *    the eager bundle's time over the plain one's.
+ *    the eager bundle's time over the plain one's. One more runs it through
+ *    the launcher `deno task install` writes (installed into a temp dir),
+ *    and a line gives its time over `deno run` of the artifact: must <= 1.15x.
  * 2. A 100k-phase plan (~3.7 MiB): wall time of every claude tier
  *    (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PreCompact,
  *    Stop). Must stay under 1 s.
@@ -28,7 +30,7 @@
  *
  * Options: `--runs N` (default 20, at least 10), `--big-runs N` (100k-phase
  * runs per tier, default 5), `--no-micro` (skip 4), `--no-big`, `--no-session`,
- * `--no-plain` (no plain-bundle row),
+ * `--no-plain` (no plain-bundle row), `--no-launcher` (no installed-launcher row),
  * `--flag F` (an extra `deno run` flag for every case, the baseline included,
  * e.g. `--flag --v8-flags=--no-lazy`, to measure a flag before adopting it).
  * @module
@@ -40,6 +42,7 @@ import { attestationText } from "../lib/core/plan/attestation.ts";
 import { sha256Hex } from "../lib/core/text/sha256.ts";
 import { phasePlan, syntheticPlan } from "../bench/plans.ts";
 import { bundleHeader, ensureBundle, plainBundle } from "./bundle.ts";
+import { install, launcherName } from "./install.ts";
 
 const deno = Deno.execPath();
 const args = Deno.args;
@@ -65,9 +68,9 @@ interface Sample {
   readonly kb: number | null;
 }
 
-async function once(cwd: string, argv: string[], stdin: string): Promise<Sample> {
-  const cmd = hasTime ? "/usr/bin/time" : deno;
-  const full = hasTime ? ["-f", "%U %S %M", deno, ...argv] : argv;
+async function once(cwd: string, argv: string[], stdin: string, exe = deno): Promise<Sample> {
+  const cmd = hasTime ? "/usr/bin/time" : exe;
+  const full = hasTime ? ["-f", "%U %S %M", exe, ...argv] : argv;
   const t0 = performance.now();
   const child = new Deno.Command(cmd, {
     args: full,
@@ -136,6 +139,8 @@ interface Case {
   readonly stdin: string;
   readonly time?: number;
   readonly mem?: number;
+  /** The executable to run instead of deno (the installed launcher). */
+  readonly exe?: string;
 }
 
 const typical = await project(syntheticPlan(5 * 1024));
@@ -164,6 +169,23 @@ if (!args.includes("--no-plain")) {
   cases.push({ name: PLAIN_CASE, dir: typical, argv: hook(event, plain), stdin: payload(event) });
 }
 
+const LAUNCHER_CASE = "hook claude UserPromptSubmit (pwf launcher)";
+const LAUNCHER_MUST = 1.15;
+if (!args.includes("--no-launcher") && Deno.build.os !== "windows") {
+  const root = await Deno.makeTempDir({ prefix: "pwf-bench-" });
+  made.push(root);
+  const paths = { bin: `${root}/bin`, data: `${root}/share/pwf`, windows: false };
+  await install(paths, REPO_ROOT);
+  const event = "UserPromptSubmit";
+  cases.push({
+    name: LAUNCHER_CASE,
+    dir: typical,
+    argv: ["hook", "claude", event],
+    stdin: payload(event),
+    exe: `${paths.bin}/${launcherName(false)}`,
+  });
+}
+
 console.log(
   `pwf bench: deno ${Deno.version.deno}, ${Deno.build.target}, ${navigator.hardwareConcurrency} CPUs, ` +
     `${runs} interleaved runs per case after 3 warm-up runs; module ${pwf}`,
@@ -171,9 +193,9 @@ console.log(
 console.log(`flags: ${FLAGS.join(" ")}`);
 if (pwfPlain) console.log("note: the module is plain (its build skipped eager compilation)");
 const samples = new Map<string, Sample[]>(cases.map((c) => [c.name, []]));
-for (const c of cases) for (let i = 0; i < 3; i++) await once(c.dir, c.argv, c.stdin);
+for (const c of cases) for (let i = 0; i < 3; i++) await once(c.dir, c.argv, c.stdin, c.exe);
 for (let i = 0; i < runs; i++) {
-  for (const c of cases) samples.get(c.name)!.push(await once(c.dir, c.argv, c.stdin));
+  for (const c of cases) samples.get(c.name)!.push(await once(c.dir, c.argv, c.stdin, c.exe));
 }
 
 const base = samples.get("empty script")!;
@@ -224,6 +246,19 @@ if (plainRuns) {
     } ms on the plain bundle: ${(ms(eagerRuns) / ms(plainRuns)).toFixed(2)}x wall${
       hasTime ? `, ${(cpu(eagerRuns) / cpu(plainRuns)).toFixed(2)}x cpu` : ""
     }`,
+  );
+}
+
+const launcherRuns = samples.get(LAUNCHER_CASE);
+if (launcherRuns) {
+  const direct = samples.get("hook claude UserPromptSubmit (typical plan)")!;
+  const ms = (xs: Sample[]) => median(xs.map((x) => x.ms));
+  const r = ms(launcherRuns) / ms(direct);
+  console.log(
+    `installed launcher (deno task install): typical prompt fire ${
+      ms(launcherRuns).toFixed(1)
+    } ms vs ${ms(direct).toFixed(1)} ms for deno run of the artifact: ${r.toFixed(2)}x wall ` +
+      `(must: <= ${LAUNCHER_MUST.toFixed(2)}x) ${verdict(r <= LAUNCHER_MUST)}`,
   );
 }
 

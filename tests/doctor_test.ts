@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { initPlan, inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 import { RING_SIZE } from "../lib/inject/receipts.ts";
+import { runInProcess } from "./in_process.ts";
 
 Deno.test("doctor with no receipts says hooks have not fired yet and how to register them", async () => {
   await inProject(async (dir) => {
@@ -13,7 +14,10 @@ Deno.test("doctor with no receipts says hooks have not fired yet and how to regi
       assert(/^(PASS|WARN|FAIL) {2}[a-z][^:]*: /.test(line), line);
     }
     assertStringIncludes(r.stdout, "PASS  sandbox:");
-    assertStringIncludes(r.stdout, "PASS  timing: in-process compose: userprompt");
+    assertStringIncludes(
+      r.stdout,
+      "PASS  timing: time to build each hook's text, without starting pwf: userprompt",
+    );
     assertStringIncludes(r.stdout, ", session-start ");
   });
 });
@@ -153,5 +157,64 @@ Deno.test("doctor still reads the hook receipts when stale turn markers have cro
       if (e.name.startsWith("posttool-")) left++;
     }
     assert(left < 4100, `no old marker was swept (${left} left)`);
+  });
+});
+
+Deno.test("doctor starts with pwf's version line, every field labelled", async () => {
+  await inProject(async (dir) => {
+    await initPlan(dir, ["Doc"]);
+    const r = await runPwf(dir, ["doctor"]);
+    assertMatch(
+      r.stdout.split("\n")[0] ?? "",
+      /^PASS {2}version: pwf \d+\.\d+\.\d+ \(commit: [^,]+, deno: [\d.]+, target: [^,]+, build: source\)$/,
+    );
+    const j = JSON.parse((await runPwf(dir, ["doctor", "--json"])).stdout);
+    assertEquals(j.checks[0].name, "version");
+  });
+});
+
+Deno.test("doctor colours PASS, WARN and FAIL on a terminal, and not with NO_COLOR or without one", async () => {
+  await inProject(async (dir) => {
+    await writeText(dir, ".planning/p/task_plan.md", "# Task Plan: x\n\n### Phase 1: A\n");
+    await writeText(dir, ".planning/.active_plan", "p\n");
+    const tty = await runInProcess(dir, ["doctor"], { isTty: true });
+    assertStringIncludes(tty.stdout, "\x1b[32mPASS\x1b[0m  ");
+    assertStringIncludes(tty.stdout, "\x1b[33mWARN\x1b[0m  ");
+    assertStringIncludes(tty.stdout, "\x1b[31mFAIL\x1b[0m  lint:");
+    for (const opts of [{ isTty: true, env: { NO_COLOR: "1" } }, { isTty: false }]) {
+      const plain = await runInProcess(dir, ["doctor"], opts);
+      assert(!plain.stdout.includes("\x1b["), plain.stdout);
+    }
+  });
+});
+
+Deno.test("doctor's FAIL lint line quotes the first error, not an earlier warning", async () => {
+  await inProject(async (dir) => {
+    // Line 4: a placeholder Goal (a warning); Phase 1 has no status line (an error).
+    await writeText(
+      dir,
+      ".planning/p/task_plan.md",
+      "# Task Plan: x\n\n## Goal\n[placeholder]\n\n### Phase 1: A\n",
+    );
+    await writeText(dir, ".planning/.active_plan", "p\n");
+    const r = await runPwf(dir, ["doctor"]);
+    const lint = r.stdout.split("\n").find((l) => l.startsWith("FAIL  lint:")) ?? "";
+    assertMatch(lint, /1 error\(s\), [1-9] warning\(s\); first: ERROR 6: /);
+    assertStringIncludes(lint, 'Phase 1 has no "**Status:**" line');
+  });
+});
+
+Deno.test("doctor says which hosts' registrations it found by their fires, in plain words", async () => {
+  await inProject(async (dir) => {
+    await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+    await runPwf(dir, ["hook", "codex", "UserPromptSubmit"], { stdin: "{}" });
+    const r = await runPwf(dir, ["doctor"]);
+    assertMatch(
+      r.stdout,
+      /^PASS {2}registrations: found by their fires: codex \(1 of \d+ events\);/m,
+    );
+    for (const jargon of ["inode", "in-process", "compose", "path-swap"]) {
+      assert(!r.stdout.includes(jargon), `"${jargon}" in ${r.stdout}`);
+    }
   });
 });

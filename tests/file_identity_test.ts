@@ -103,7 +103,7 @@ Deno.test("pwf doctor says what the swap checks compare on this filesystem", asy
     const id = idOf(await Deno.lstat(`${dir}/.planning`));
     if (idStrength(id) === "inode") {
       assertEquals(check.status, "PASS");
-      assertStringIncludes(check.detail, "device and inode");
+      assertStringIncludes(check.detail, "gives every file an id");
     } else {
       assertEquals(check.status, "WARN");
       assertStringIncludes(check.detail, "docs/security.md");

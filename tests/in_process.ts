@@ -20,7 +20,7 @@ export interface InProcessResult {
 export async function runInProcess(
   dir: string,
   args: readonly string[],
-  opts: { env?: Record<string, string>; stdin?: string; now?: Date } = {},
+  opts: { env?: Record<string, string>; stdin?: string; now?: Date; isTty?: boolean } = {},
 ): Promise<InProcessResult> {
   let stdout = "";
   let stderr = "";
@@ -33,7 +33,7 @@ export async function runInProcess(
     readStdin: (limit) => Promise.resolve(input.slice(0, limit)),
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
-    isTty: false,
+    isTty: opts.isTty ?? false,
   };
   const code = await run(args, host);
   return { code, stdout, stderr };

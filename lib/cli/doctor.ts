@@ -13,6 +13,7 @@ import {
   doctorFailed,
   hostCoverageChecks,
   receiptChecks,
+  registrationsCheck,
   renderDoctor,
 } from "../core/report/doctor.ts";
 import { gateCap } from "../core/gate/rule.ts";
@@ -34,6 +35,7 @@ import { HOSTS } from "../hosts/table.ts";
 import { readReceipts } from "../inject/receipts.ts";
 import type { PlanRef } from "../session/plan_ref.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
+import { versionLine } from "./version.ts";
 import { overviewLine } from "../core/session/binding.ts";
 import { planOverview } from "../session/overview.ts";
 import {
@@ -75,15 +77,16 @@ function identityCheck(root: string): DoctorCheck[] {
     return [{
       status: "PASS",
       name,
-      detail: "path-swap re-checks compare device and inode numbers",
+      detail:
+        "this filesystem gives every file an id, so pwf notices a folder swapped for another while it works",
     }];
   }
   return [{
     status: "WARN",
     name,
     detail: by === "birthtime"
-      ? "this filesystem reports no inode numbers: path-swap re-checks compare creation times instead (see docs/security.md, Windows residual)"
-      : "this filesystem reports neither inode numbers nor creation times: path-swap re-checks are symlink and type checks only (see docs/security.md, Windows residual)",
+      ? "this filesystem gives files no id: pwf tells a folder swapped for another apart by its creation time only (see docs/security.md, Windows residual)"
+      : "this filesystem gives files neither an id nor a creation time: pwf cannot notice a folder swapped for another, it only refuses links (see docs/security.md, Windows residual)",
   }];
 }
 
@@ -109,7 +112,7 @@ function sandboxCheck(): DoctorCheck {
       name: "sandbox",
       detail: `wider than intended: ${
         [...wide, ...outside].join(", ")
-      } granted (run the released binary or "deno task pwf")`,
+      } granted (run the released binary, "deno task pwf" or the launcher "deno task install" writes)`,
     };
   }
   return {
@@ -156,7 +159,9 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
   }
   const findings = lintPlan(s.plan);
   const n = lintCounts(findings);
-  const first = findings[0] ? `; first: ${findingLine(findings[0])}` : "";
+  // The first finding of the line's own severity: a FAIL line never quotes a warning.
+  const lead = findings.find((f) => f.severity === (n.errors ? "ERROR" : "WARN"));
+  const first = lead ? `; first: ${findingLine(lead)}` : "";
   out.push({
     status: n.errors ? "FAIL" : n.warnings ? "WARN" : "PASS",
     name: "lint",
@@ -201,7 +206,11 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
     await run();
     timings.push(`${tier} ${(performance.now() - t0).toFixed(1)} ms`);
   }
-  out.push({ status: "PASS", name: "timing", detail: `in-process compose: ${timings.join(", ")}` });
+  out.push({
+    status: "PASS",
+    name: "timing",
+    detail: `time to build each hook's text, without starting pwf: ${timings.join(", ")}`,
+  });
   return out;
 }
 
@@ -224,7 +233,8 @@ function sessionsCheck(ctx: Context): DoctorCheck {
   if (o.badBindings === 0) {
     return { status: "PASS", name: "sessions", detail: overviewLine(o) + mine };
   }
-  const first = o.bad[0];
+  // A FAIL line quotes a refused binding first, never a merely unreadable one.
+  const first = o.bad.find((b) => b.why.startsWith("refused")) ?? o.bad[0];
   const refused = first?.why.startsWith("refused") === true;
   return {
     status: refused ? "FAIL" : "WARN",
@@ -252,6 +262,7 @@ async function guarded(
 /** Run `pwf doctor`. */
 export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number> {
   const checks: DoctorCheck[] = [
+    { status: "PASS", name: "version", detail: versionLine() },
     sandboxCheck(),
     ...await guarded(ctx, "containment", () => identityCheck(ctx.root)),
   ];
@@ -274,6 +285,7 @@ export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number>
         HOSTS.flatMap((h) => h.events.map((e) => ({ host: h.name, event: e.name }))),
       );
       return [
+        ...registrationsCheck(receipts, registeredHosts()),
         ...receiptChecks(receipts, ctx.host.now()),
         ...hostCoverageChecks(receipts, registeredHosts()),
       ];
@@ -281,7 +293,7 @@ export async function runDoctor(args: DoctorArgs, ctx: Context): Promise<number>
   );
   if (args.json) printJson(ctx, { schemaVersion: 1, ok: !doctorFailed(checks), checks });
   // Receipt fields and plan text come from disk: no terminal escapes (issue 12 item 10).
-  else ctx.host.stdout(printableLines(renderDoctor(checks)));
+  else ctx.host.stdout(renderDoctor(checks.map(printableCheck), ctx.color));
   return doctorFailed(checks) ? 1 : 0;
 }
 
@@ -297,6 +309,11 @@ function sharedCheck(ctx: Context): DoctorCheck[] {
     name: "shared",
     detail: `.planning also holds ${shownNames}: not pwf plans (another tool's?), left alone`,
   }];
+}
+
+/** A check without terminal escapes (receipt fields and plan text come from disk, names too). */
+function printableCheck(c: DoctorCheck): DoctorCheck {
+  return { ...c, name: printableLines(c.name), detail: printableLines(c.detail) };
 }
 
 /** Every host of the table with its registered events, for the coverage check. */

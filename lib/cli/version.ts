@@ -18,6 +18,14 @@ export function parseVersionArgs(argv: readonly string[]): VersionArgs {
   return parseJsonOnly("version", argv);
 }
 
+/** The `--version` line: `pwf <version> (commit: ..., deno: ..., target: ..., build: ...)`. */
+export function versionLine(): string {
+  const target = BUILD_INFO.target ?? Deno.build.target;
+  const kind = BUILD_INFO.compiled ? "compiled" : "source";
+  return `pwf ${BUILD_INFO.version} (commit: ${BUILD_INFO.commit}, deno: ${Deno.version.deno}, ` +
+    `target: ${target}, build: ${kind})`;
+}
+
 /** Run `pwf version`. */
 export function runVersion(args: VersionArgs, ctx: Context): number {
   const target = BUILD_INFO.target ?? Deno.build.target;
@@ -44,10 +52,7 @@ export function runVersion(args: VersionArgs, ctx: Context): number {
     });
   } else {
     // One line, every field labelled; the sandbox is in --json and doctor.
-    ctx.host.stdout(
-      `pwf ${BUILD_INFO.version} (commit: ${BUILD_INFO.commit}, deno: ${Deno.version.deno}, ` +
-        `target: ${target}, build: ${kind})\n`,
-    );
+    ctx.host.stdout(`${versionLine()}\n`);
   }
   return 0;
 }

@@ -6,6 +6,7 @@
  */
 
 import { formatAge } from "../catchup/summary.ts";
+import { type ColorName, paint } from "../text/color.ts";
 import { formatDuration, formatUtc } from "../text/display.ts";
 
 /** A check's verdict. */
@@ -18,16 +19,24 @@ export interface DoctorCheck {
   readonly detail: string;
 }
 
+const VERDICT_COLOR: Readonly<Record<Verdict, ColorName>> = {
+  PASS: "green",
+  WARN: "yellow",
+  FAIL: "red",
+};
+
 /**
- * Render checks as lines.
+ * Render checks as lines, the verdict coloured when `color` (a terminal without NO_COLOR).
  * @example
  * ```ts
  * import { renderDoctor } from "./doctor.ts";
  * if (renderDoctor([{ status: "PASS", name: "plan", detail: "p" }]) !== "PASS  plan: p\n") throw new Error();
  * ```
  */
-export function renderDoctor(checks: readonly DoctorCheck[]): string {
-  return checks.map((c) => `${c.status}  ${c.name}: ${c.detail}\n`).join("");
+export function renderDoctor(checks: readonly DoctorCheck[], color = false): string {
+  return checks.map((c) =>
+    `${paint(color, VERDICT_COLOR[c.status], c.status)}  ${c.name}: ${c.detail}\n`
+  ).join("");
 }
 
 /** Whether any check failed (exit 1). */
@@ -98,6 +107,36 @@ export function receiptChecks(receipts: readonly ReceiptView[], now: Date): Doct
       } (${count} recent fire${count === 1 ? "" : "s"} kept)`,
     };
   });
+}
+
+/**
+ * Which hosts' registrations pwf has found: the hosts whose hooks have fired
+ * here (the sandbox keeps pwf out of the hosts' settings files), with how
+ * many of their events; nothing when none has fired (receiptChecks says so).
+ * @example
+ * ```ts
+ * import { registrationsCheck } from "./doctor.ts";
+ * const host = { name: "h", events: ["Start", "Stop"], startEvent: "Start" };
+ * const [c] = registrationsCheck([{ t: "", host: "h", event: "Stop", outcome: "allowed", ms: 1 }], [host]);
+ * if (!c?.detail.startsWith("found by their fires: h (1 of 2 events)")) throw new Error(c?.detail);
+ * ```
+ */
+export function registrationsCheck(
+  receipts: readonly ReceiptView[],
+  hosts: readonly RegisteredHost[],
+): DoctorCheck[] {
+  const found = hosts.flatMap((h) => {
+    const fired = new Set(receipts.filter((r) => r.host === h.name).map((r) => r.event));
+    const n = h.events.filter((e) => fired.has(e)).length;
+    return n ? [`${h.name} (${n} of ${h.events.length} events)`] : [];
+  });
+  if (found.length === 0) return [];
+  return [{
+    status: "PASS",
+    name: "registrations",
+    detail: `found by their fires: ${found.join(", ")}; pwf cannot read the hosts' ` +
+      `settings files, "pwf hooks check <host> < <settings file>" checks one`,
+  }];
 }
 
 /** A host's registered events, as the doctor compares them with the receipts. */

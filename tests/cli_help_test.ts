@@ -6,8 +6,8 @@
  * @module
  */
 
-import { assertEquals, assertStringIncludes } from "./assert.ts";
-import { initPlan, inProject, runPwf } from "./helpers.ts";
+import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
+import { initPlan, inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 
 const TYPOS: readonly [string[], string, string][] = [
   [["stauts"], '"status"', '(see "pwf help")'],
@@ -96,5 +96,48 @@ Deno.test("with --json a failure prints one JSON error object on stdout and the 
     // After "--" it is an argument, not the flag.
     const plain = await runPwf(dir, ["stauts", "--", "--json"]);
     assertEquals([plain.code, plain.stdout], [2, ""]);
+  });
+});
+
+Deno.test("status says to run pwf lint when lint finds errors ([?] rows), and nothing when the plan is clean", async () => {
+  await inProject(async (dir) => {
+    await writeText(
+      dir,
+      ".planning/p/task_plan.md",
+      "# Task Plan: x\n\n## Goal\nShip.\n\n### Phase 1: A\n",
+    );
+    await writeText(dir, ".planning/.active_plan", "p\n");
+    const r = await runPwf(dir, ["status"]);
+    assertEquals(r.code, 0, r.stderr);
+    assertStringIncludes(r.stdout, "[?]");
+    assertStringIncludes(
+      r.stdout,
+      'Lint: 1 error(s) (a [?] row is a phase whose status pwf cannot read): run "pwf lint"',
+    );
+    assertEquals(JSON.parse((await runPwf(dir, ["status", "--json"])).stdout).hints.length, 1);
+    await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+    const clean = await runPwf(dir, ["status"]);
+    assert(!clean.stdout.includes("Lint:") && !clean.stdout.includes("Injection:"), clean.stdout);
+  });
+});
+
+Deno.test("status says injection is blocked, and to run pwf attest, for an unattested autonomous plan and a tampered one", async () => {
+  await inProject(async (dir) => {
+    await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN);
+    await writeText(dir, ".planning/.active_plan", "p\n");
+    await writeText(dir, ".planning/p/.mode", "autonomous\n");
+    const unattested = await runPwf(dir, ["status"]);
+    assertStringIncludes(
+      unattested.stdout,
+      'Injection: blocked: an autonomous plan must be attested; review it, then run "pwf attest"',
+    );
+    assertEquals((await runPwf(dir, ["attest"])).code, 0);
+    assert(!(await runPwf(dir, ["status"])).stdout.includes("Injection:"));
+    await writeText(dir, ".planning/p/task_plan.md", SAMPLE_PLAN + "\nedited\n");
+    const tampered = await runPwf(dir, ["status"]);
+    assertStringIncludes(
+      tampered.stdout,
+      "Injection: blocked: task_plan.md changed since it was attested",
+    );
   });
 });

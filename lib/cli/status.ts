@@ -4,7 +4,8 @@
  */
 
 import { parsePlan } from "../core/plan/parse.ts";
-import { renderStatus, statusJson, statusView } from "../core/report/status.ts";
+import { renderStatus, statusHints, statusJson, statusView } from "../core/report/status.ts";
+import { lintCounts, lintPlan } from "../core/plan/lint.ts";
 import { readMode, readPlanForView } from "../plan/tree.ts";
 import { type Context, defineCommand, JSON_FLAG, parseJsonOnly } from "./command.ts";
 import { isFinished, overviewLine } from "../core/session/binding.ts";
@@ -39,9 +40,10 @@ export async function runStatus(args: StatusArgs, ctx: Context): Promise<number>
     throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
   }
   noteRepaired(ctx, plan, got.attestation);
+  const parsed = parsePlan(got.text);
   const view = statusView(
     { id: plan.id, dir: plan.display, why },
-    parsePlan(got.text),
+    parsed,
     readMode(plan),
     got.attestation,
     got.truncated,
@@ -52,6 +54,7 @@ export async function runStatus(args: StatusArgs, ctx: Context): Promise<number>
     plan.id === null ? undefined : { id: plan.id, finished: isFinished(view.counts) },
   );
   const session = commandSession(ctx);
+  const hints = statusHints(view, lintCounts(lintPlan(parsed)).errors);
   if (args.json) {
     printJson(ctx, {
       ...statusJson(view),
@@ -60,13 +63,15 @@ export async function runStatus(args: StatusArgs, ctx: Context): Promise<number>
       session: session ?? null,
       plans: { open: o.open, finished: o.finished, archived: o.archived },
       sessions: o.sessions,
+      hints,
     });
   } else {
     ctx.host.stdout(
       planningNote(ctx) +
         renderStatus(view, ctx.color, ctx.host.os) +
         `Plans: ${overviewLine(o)}\n` +
-        (session ? `This shell's session: ${session}\n` : ""),
+        (session ? `This shell's session: ${session}\n` : "") +
+        hints.map((h) => `${h}\n`).join(""),
     );
   }
   return 0;

@@ -183,3 +183,40 @@ export function statusJson(v: StatusView): Record<string, unknown> {
     truncated: v.truncated,
   };
 }
+
+/**
+ * What to run next when something stands in the way: lint errors (the `[?]`
+ * rows among them) and a plan whose injection is blocked (an unattested
+ * autonomous plan, a tampered or invalid attestation). Empty when all is well.
+ * @example
+ * ```ts
+ * import { statusHints } from "./status.ts";
+ * const hints = statusHints({ mode: { autonomous: true }, attestation: { state: "none" } }, 0);
+ * if (!hints[0]?.includes('"pwf attest"')) throw new Error(hints.join());
+ * ```
+ */
+export function statusHints(
+  v: { readonly mode: Pick<Mode, "autonomous">; readonly attestation: Pick<Attestation, "state"> },
+  lintErrors: number,
+): string[] {
+  const hints: string[] = [];
+  if (lintErrors > 0) {
+    hints.push(
+      `Lint: ${lintErrors} error(s) (a [?] row is a phase whose status pwf cannot read): ` +
+        `run "pwf lint" for each one and its fix`,
+    );
+  }
+  const a = v.attestation.state;
+  if (a === "tampered") {
+    hints.push(
+      'Injection: blocked: task_plan.md changed since it was attested; review it, then run "pwf attest"',
+    );
+  } else if (a === "invalid") {
+    hints.push('Injection: blocked: the .attestation file is not valid; run "pwf attest"');
+  } else if (a === "none" && v.mode.autonomous) {
+    hints.push(
+      'Injection: blocked: an autonomous plan must be attested; review it, then run "pwf attest"',
+    );
+  }
+  return hints;
+}

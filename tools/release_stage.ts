@@ -54,7 +54,7 @@ export async function stageArchive(
   await Deno.chmod(`${dir}/${binaryName(opts.target)}`, 0o755).catch(() => {}); // no modes on Windows
   await write("README.md", await Deno.readTextFile(`${REPO_ROOT}/README.md`));
   for (const shell of SHELLS) {
-    await write(`completions/${COMPLETION_FILES[shell]}`, renderCompletions(shell, COMMANDS));
+    await write(`completions/${COMPLETION_FILES[shell]}`, renderCompletions(shell));
   }
   for (const f of packageFiles()) await write(f.path, f.text);
   return dir;

@@ -151,6 +151,7 @@ export const archiveCommand = defineCommand({
   summary: "retire a finished plan to .planning/.archive/ (--force: even if unfinished)",
   usage: ["archive [ID] [--force]"],
   flags: ARCHIVE_FLAGS,
+  values: ["plan"],
   parse: parseArchiveArgs,
   run: runArchive,
 });
@@ -161,6 +162,7 @@ export const unarchiveCommand = defineCommand({
   summary: "bring an archived plan back from .planning/.archive/",
   usage: ["unarchive ID"],
   flags: [],
+  values: ["archived"],
   parse: parseUnarchiveArgs,
   run: runUnarchive,
 });

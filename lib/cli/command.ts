@@ -24,6 +24,24 @@ export interface Context {
   readonly pinnedBy?: "--plan";
 }
 
+/**
+ * Where completion finds a positional's values (lib/cli/complete.ts):
+ * `word` the row's `words`, `command` the table's names, `host` the host
+ * table, `event` the events of the host named before it, `status` phase
+ * statuses, `phase` the plan's phase numbers, `plan` / `archived` plan ids,
+ * `ledger-event` ledger events.
+ */
+export type ValueSource =
+  | "word"
+  | "command"
+  | "host"
+  | "event"
+  | "status"
+  | "phase"
+  | "plan"
+  | "archived"
+  | "ledger-event";
+
 /** One command of the table. */
 export interface Command<A = unknown> {
   readonly name: string;
@@ -34,6 +52,8 @@ export interface Command<A = unknown> {
   readonly flags: readonly FlagSpec[];
   /** Fixed first-argument words (subcommands or choices), for completions. */
   readonly words?: readonly string[];
+  /** What each positional completes to, in order (default: `words` for the first). */
+  readonly values?: readonly ValueSource[];
   /** Validate argv (after the command name); throws UsageError. */
   parse(argv: readonly string[]): A;
   /** Do the work; returns the exit code. */

@@ -33,6 +33,7 @@ const helpCommand = defineCommand({
   summary: "show usage, or one command's flags",
   usage: ["help [COMMAND]"],
   flags: [],
+  values: ["command"],
   parse(argv: readonly string[]): { topic: string | undefined } {
     const p = parseArgv("help", argv, []);
     maxPositionals("help", p, 1);
@@ -69,7 +70,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   hooksCommand,
   skillCommand,
   versionCommand,
-  completionsCommand(() => COMMANDS),
+  completionsCommand(),
   helpCommand,
 ];
 

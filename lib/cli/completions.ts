@@ -1,6 +1,6 @@
 /**
  * `pwf completions bash|zsh|fish|powershell`: print a completion script
- * rendered at run time from the command table.
+ * that asks `pwf __complete` (lib/cli/complete.ts) for every value.
  * @module
  */
 
@@ -9,7 +9,6 @@ import { maxPositionals, parseArgv } from "./argv.ts";
 import { type AnyCommand, defineCommand } from "./command.ts";
 import { renderPowerShell } from "./completion_powershell.ts";
 import { renderBash, renderFish, renderZsh } from "./completion_posix.ts";
-import { completionSpecs } from "./completion_spec.ts";
 
 /** Shells pwf writes completion scripts for. */
 export const SHELLS = ["bash", "zsh", "fish", "powershell"] as const;
@@ -36,20 +35,16 @@ export function parseCompletionsArgs(argv: readonly string[]): CompletionsArgs {
   return { shell: shell as Shell };
 }
 
-/** The completion script for `shell` over `table`. */
-export function renderCompletions(shell: Shell, table: readonly AnyCommand[]): string {
-  const specs = completionSpecs(table);
-  if (shell === "bash") return renderBash(specs);
-  if (shell === "zsh") return renderZsh(specs);
-  if (shell === "fish") return renderFish(specs);
-  return renderPowerShell(specs);
+/** The completion script for `shell`: it asks `pwf __complete` for every value. */
+export function renderCompletions(shell: Shell): string {
+  if (shell === "bash") return renderBash();
+  if (shell === "zsh") return renderZsh();
+  if (shell === "fish") return renderFish();
+  return renderPowerShell();
 }
 
-/**
- * The `completions` command row; `table` is read when it runs, so the
- * scripts cover every command in the table, including this one.
- */
-export function completionsCommand(table: () => readonly AnyCommand[]): AnyCommand {
+/** The `completions` command row. */
+export function completionsCommand(): AnyCommand {
   return defineCommand({
     name: "completions",
     summary: "print a shell completion script (bash, zsh, fish, powershell)",
@@ -58,7 +53,7 @@ export function completionsCommand(table: () => readonly AnyCommand[]): AnyComma
     words: SHELLS,
     parse: parseCompletionsArgs,
     run(args: CompletionsArgs, ctx) {
-      ctx.host.stdout(renderCompletions(args.shell, table()));
+      ctx.host.stdout(renderCompletions(args.shell));
       return 0;
     },
   });

@@ -242,6 +242,7 @@ export const hookCommand = defineCommand({
   usage: ["hook <host> <event>"],
   flags: [],
   words: HOSTS.map((h) => h.name),
+  values: ["host", "event"],
   parse: parseHookArgs,
   run: runHook,
 });

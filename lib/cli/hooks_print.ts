@@ -268,6 +268,7 @@ export const hooksCommand = defineCommand({
   ],
   flags: FLAGS,
   words: ["print", "check"],
+  values: ["word", "host"],
   parse: parseHooksArgs,
   run: runHooks,
 });

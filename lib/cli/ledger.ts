@@ -61,7 +61,9 @@ export function parseLedgerArgs(argv: readonly string[]): LedgerArgs {
   }
   if (!(LEDGER_EVENTS as readonly string[]).includes(event)) {
     throw new UsageError(
-      `ledger append: invalid event "${event}" (allowed: ${LEDGER_EVENTS.join(" ")})`,
+      `ledger append: invalid event "${event}"${didYouMean(event, LEDGER_EVENTS)} (allowed: ${
+        LEDGER_EVENTS.join(" ")
+      })`,
     );
   }
   return {
@@ -110,6 +112,7 @@ export const ledgerCommand = defineCommand({
   ],
   flags: APPEND_FLAGS,
   words: ["append", "summary"],
+  values: ["word", "ledger-event"],
   parse: parseLedgerArgs,
   run: runLedger,
 });

@@ -231,6 +231,7 @@ export const phaseCommand = defineCommand({
   usage: ["phase <N> <pending|in_progress|complete> [--switch] [--no-advance]"],
   flags: FLAGS,
   words: [],
+  values: ["phase", "status"],
   parse: parsePhaseArgs,
   run: runPhase,
 });

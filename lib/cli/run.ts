@@ -62,6 +62,11 @@ async function dispatch(argv: readonly string[], ctx: Context): Promise<number> 
     // command table, help and completions load only below (docs/performance.md).
     return await runHook(parseHookArgs(rest), ctx);
   }
+  if (name === "__complete") {
+    // Hidden: what the completion scripts ask (never help, never an error).
+    const { runComplete } = await import("./complete.ts");
+    return await runComplete(rest, ctx);
+  }
   const { COMMANDS, findCommand } = await import("./commands.ts");
   const { renderCommandHelp, renderHelp } = await import("./help.ts");
   if (name === undefined) {

@@ -310,6 +310,7 @@ export const useCommand = defineCommand({
   summary: "switch this session's plan (or .active_plan), show it, or list plans (--list [--all])",
   usage: ["use [ID] [--active | --session SESSION]", "use --list [--all] [--json]"],
   flags: FLAGS,
+  values: ["plan"],
   parse: parseUseArgs,
   run: runUse,
 });

@@ -8,9 +8,9 @@
  */
 
 import { skipWhen } from "./skip.ts";
-import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
-import { initPlan, inProject, MAIN, runPwf } from "./helpers.ts";
+import { initPlan, inProject, runPwf } from "./helpers.ts";
+import { withPwfBin } from "./pwf_on_path.ts";
 
 const SHELLS = ["bash", "zsh", "fish", "powershell"];
 
@@ -51,22 +51,9 @@ Deno.test("pwf __complete prints word<TAB>description lines from the project, in
   });
 });
 
-/** A directory holding a `pwf` that runs the artifact under the sandbox flags. */
-async function withPwfOnPath(fn: (bin: string, dir: string) => Promise<void>): Promise<void> {
-  await inProject(async (dir) => {
-    const bin = await Deno.makeTempDir({ prefix: "pwf-completion-bin-" });
-    try {
-      const flags = [...RUN_FLAGS, ...PERMISSION_FLAGS].map((f) => `'${f}'`).join(" ");
-      await Deno.writeTextFile(
-        `${bin}/pwf`,
-        `#!/bin/sh\nexec '${Deno.execPath()}' run ${flags} '${MAIN}' "$@"\n`,
-      );
-      await Deno.chmod(`${bin}/pwf`, 0o755);
-      await fn(bin, dir);
-    } finally {
-      await Deno.remove(bin, { recursive: true });
-    }
-  });
+/** A project, and a directory holding a `pwf` that runs the artifact under the sandbox flags. */
+function withPwfOnPath(fn: (bin: string, dir: string) => Promise<void>): Promise<void> {
+  return inProject((dir) => withPwfBin((bin) => fn(bin, dir)));
 }
 
 function installed(shell: string): boolean {

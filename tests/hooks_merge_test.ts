@@ -3,6 +3,9 @@
 // tested per host in lib/hosts/settings_test.ts (no process per case).
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, runPwf } from "./helpers.ts";
+import { withPwfBin } from "./pwf_on_path.ts";
+import { skipOnWindows } from "./skip.ts";
+import { renderInstallSections } from "../tools/install_docs.ts";
 
 const BIN = "C:/Tools/pwf.exe";
 const SETTINGS = JSON.stringify(
@@ -91,3 +94,71 @@ Deno.test("hooks print plain --merge prints pwf's own file; --remove says to del
     assertStringIncludes(removed.stderr, "delete that file to uninstall");
   });
 });
+
+Deno.test("--remove --delete-if-empty prints nothing when only pwf's defaults are left; without the flag the file stays", async () => {
+  await inProject(async (dir) => {
+    for (const host of ["claude", "copilot", "mastra"]) {
+      const merged = await runPwf(dir, ["hooks", "print", host, "--merge"], { stdin: "" });
+      assertEquals(merged.code, 0, merged.stderr);
+      const kept = await runPwf(dir, ["hooks", "print", host, "--remove"], {
+        stdin: merged.stdout,
+      });
+      assertEquals(kept.code, 0, kept.stderr);
+      assert(kept.stdout.trim().startsWith("{"), `${host}: ${kept.stdout}`);
+      const gone = await runPwf(dir, ["hooks", "print", host, "--remove", "--delete-if-empty"], {
+        stdin: merged.stdout,
+      });
+      assertEquals([gone.code, gone.stdout, gone.stderr], [0, "", ""], host);
+    }
+    // Anything of the user's left: printed as usual.
+    const user = await runPwf(dir, ["hooks", "print", "claude", "--remove", "--delete-if-empty"], {
+      stdin: SETTINGS,
+    });
+    assertStringIncludes(user.stdout, `"model": "opus"`);
+    const alone = await runPwf(dir, ["hooks", "print", "claude", "--delete-if-empty"]);
+    assertEquals(alone.code, 2);
+    assertStringIncludes(alone.stderr, "--delete-if-empty goes with --remove");
+  });
+});
+
+Deno.test(
+  skipOnWindows("the install lines under test are POSIX sh (PowerShell's are never run here)", {
+    name:
+      "the documented merge line leaves no file behind when pwf refuses the settings, and fails",
+    async fn() {
+      const line = renderInstallSections().split("\n").find((l) =>
+        l.startsWith("f=.claude/settings.json;") && l.includes("--merge")
+      );
+      assert(line, "no claude merge line");
+      await inProject((dir) =>
+        withPwfBin(async (bin) => {
+          await Deno.mkdir(`${dir}/.claude`);
+          await Deno.writeTextFile(`${dir}/.claude/settings.json`, "{ not json");
+          const out = await new Deno.Command("sh", {
+            args: ["-c", line],
+            cwd: dir,
+            env: { PATH: `${bin}:/usr/bin:/bin` },
+            stderr: "piped",
+          }).output();
+          assert(out.code !== 0, "the line must fail");
+          assertEquals([...Deno.readDirSync(`${dir}/.claude`)].map((e) => e.name), [
+            "settings.json",
+          ]);
+          assertEquals(await Deno.readTextFile(`${dir}/.claude/settings.json`), "{ not json");
+          // And the line works on a fresh project: the file is made.
+          await Deno.remove(`${dir}/.claude`, { recursive: true });
+          const ok = await new Deno.Command("sh", {
+            args: ["-c", line],
+            cwd: dir,
+            env: { PATH: `${bin}:/usr/bin:/bin` },
+          }).output();
+          assertEquals(ok.code, 0);
+          assertStringIncludes(
+            await Deno.readTextFile(`${dir}/.claude/settings.json`),
+            "pwf hook claude Stop",
+          );
+        })
+      );
+    },
+  }),
+);

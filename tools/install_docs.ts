@@ -21,17 +21,30 @@ function winPath(path: string): string {
   return path.replaceAll("/", "\\");
 }
 
-/** POSIX and PowerShell one-liners that merge (or remove) pwf's hooks in the host's settings file. */
+/**
+ * POSIX and PowerShell one-liners that merge (or remove) pwf's hooks in the
+ * host's settings file. A refused merge leaves no file behind (`$f.new` is
+ * removed, the line fails); the remove line asks for `--delete-if-empty`, so
+ * a file left with nothing but pwf's defaults is deleted.
+ */
 function mergeLines(h: HostSpec, mode: "merge" | "remove"): [string, string] {
   const f = h.manifestPath;
-  const posix = `f=${f}; mkdir -p "$(dirname "$f")" && { cat "$f" 2>/dev/null || true; } | ` +
-    `pwf hooks print ${h.name} --${mode} > "$f.new" && mv "$f.new" "$f"`;
-  const ps =
-    `$f = "${winPath(f)}"; New-Item -ItemType Directory -Force (Split-Path $f) | Out-Null; ` +
+  const flags = mode === "merge" ? "--merge" : "--remove --delete-if-empty";
+  const save = mode === "merge"
+    ? `mv "$f.new" "$f"`
+    : `{ if [ -s "$f.new" ]; then mv "$f.new" "$f"; else rm -f "$f" "$f.new"; fi; }`;
+  const posix = `f=${f}; ${mode === "merge" ? `mkdir -p "$(dirname "$f")" && ` : ""}` +
+    `{ cat "$f" 2>/dev/null || true; } | pwf hooks print ${h.name} ${flags} > "$f.new" && ` +
+    `${save} || { rm -f "$f.new"; false; }`;
+  const write = `[IO.File]::WriteAllText("$PWD\\$f", ($new -join "\`n") + "\`n")`;
+  const ps = `$f = "${winPath(f)}"; ` +
+    (mode === "merge" ? "New-Item -ItemType Directory -Force (Split-Path $f) | Out-Null; " : "") +
     `$OutputEncoding = [Console]::OutputEncoding = [Text.UTF8Encoding]::new($false); ` +
     `$old = if (Test-Path $f) { [IO.File]::ReadAllText("$PWD\\$f") } else { "" }; ` +
-    `$new = $old | pwf hooks print ${h.name} --${mode}; ` +
-    `if ($LASTEXITCODE -eq 0) { [IO.File]::WriteAllText("$PWD\\$f", ($new -join "\`n") + "\`n") }`;
+    `$new = $old | pwf hooks print ${h.name} ${flags}; ` +
+    (mode === "merge"
+      ? `if ($LASTEXITCODE -eq 0) { ${write} }`
+      : `if ($LASTEXITCODE -eq 0) { if ("$new") { ${write} } elseif (Test-Path $f) { Remove-Item $f } }`);
   return [posix, ps];
 }
 

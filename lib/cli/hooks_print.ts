@@ -34,6 +34,8 @@ export interface HooksArgs {
   readonly json: boolean;
   /** A companion file of the registration to print instead of the manifest (Hermes: plugin.yaml). */
   readonly file: string | undefined;
+  /** --remove: print nothing when the result holds nothing but pwf's own defaults. */
+  readonly deleteIfEmpty: boolean;
 }
 
 const BIN_FLAG = {
@@ -49,12 +51,17 @@ const REMOVE_FLAG = {
   name: "remove",
   summary: "read the host's settings on stdin, print them without pwf's hooks",
 };
+const DELETE_FLAG = {
+  name: "delete-if-empty",
+  summary:
+    "with --remove: print nothing when only pwf's defaults would be left (so the saving line deletes the file)",
+};
 const FILE_FLAG = {
   name: "file",
   value: "NAME",
   summary: "print this companion file of the registration instead (hermes: plugin.yaml)",
 };
-const FLAGS = [BIN_FLAG, FILE_FLAG, MERGE_FLAG, REMOVE_FLAG, JSON_FLAG];
+const FLAGS = [BIN_FLAG, FILE_FLAG, MERGE_FLAG, REMOVE_FLAG, DELETE_FLAG, JSON_FLAG];
 
 /** The most bytes of settings read from stdin. */
 export const SETTINGS_LIMIT = 4 * 1024 * 1024;
@@ -86,6 +93,10 @@ export function parseHooksArgs(argv: readonly string[]): HooksArgs {
   const merge = p.flags.merge === true, remove = p.flags.remove === true;
   const json = p.flags.json === true;
   if (merge && remove) throw new UsageError(`${cmd}: give --merge or --remove, not both`);
+  const deleteIfEmpty = p.flags["delete-if-empty"] === true;
+  if (deleteIfEmpty && !remove) {
+    throw new UsageError(`${cmd}: --delete-if-empty goes with --remove`);
+  }
   if (sub === "check" && (merge || remove)) {
     throw new UsageError(`hooks check: --${merge ? "merge" : "remove"} belongs to "hooks print"`);
   }
@@ -110,7 +121,8 @@ export function parseHooksArgs(argv: readonly string[]): HooksArgs {
       );
     }
   }
-  return { sub, host, bin, edit: merge ? "merge" : remove ? "remove" : undefined, json, file };
+  const edit = merge ? "merge" : remove ? "remove" : undefined;
+  return { sub, host, bin, edit, json, file, deleteIfEmpty };
 }
 
 function defaultBin(host: HostSpec): string {
@@ -184,8 +196,28 @@ async function runPrint(
     what,
     () => (args.edit === "merge" ? mergeSettings : removeSettings)(text, reg),
   );
-  ctx.host.stdout(r.text);
+  ctx.host.stdout(args.deleteIfEmpty && onlyDefaults(r.text, reg.manifest) ? "" : r.text);
   return 0;
+}
+
+/**
+ * Whether settings text holds nothing but top-level values pwf's manifest
+ * itself adds (Cursor's and Copilot's `"version": 1`): what is left after
+ * --remove took pwf's hooks out of a file pwf made.
+ */
+function onlyDefaults(text: string, manifest: unknown): boolean {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    return false;
+  }
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObject(doc) || !isObject(manifest)) return false;
+  return Object.entries(doc).every(([k, v]) =>
+    k !== "hooks" && k in manifest && JSON.stringify(manifest[k]) === JSON.stringify(v)
+  );
 }
 
 const STATE_TEXT: Record<EventState["state"], string> = {

@@ -88,15 +88,24 @@ export function renderHostsMarkdown(): string {
   ].join("\n");
 }
 
-/** Per-host README sections: how to install and what each event does. */
+/**
+ * How a host section says to get pwf's registration: a settings file is
+ * merged (never overwritten: it may hold the user's own settings); a file
+ * of pwf's own is printed to be saved.
+ */
+function registrationLine(h: HostSpec): string {
+  return h.settings
+    ? `\`pwf hooks print ${h.name} --merge < ${h.manifestPath}\` prints that file with pwf's hooks merged in, to save over it (the install line does both); \`pwf hooks print ${h.name}\` alone prints only pwf's registration`
+    : `\`pwf hooks print ${h.name}\` prints the file to save as \`${h.manifestPath}\``;
+}
+
+/** Per-host sections (docs/hosts.md): how to install and what each event does. */
 export function renderHostSections(): string {
   return HOSTS.map((h) =>
     [
       `### ${h.title}`,
       "",
-      `\`pwf hooks print ${h.name} > ${h.manifestPath}\` (committed copy: \`${
-        manifestFile(h)
-      }\`). ${h.notes}`,
+      `${registrationLine(h)} (committed copy: \`${manifestFile(h)}\`). ${h.notes}`,
       "",
       `Proven: ${h.proven}.`,
       "",

@@ -1,6 +1,6 @@
 /**
  * Every generated artifact in the repository, rendered from the tables in
- * lib/ and tools/layers.ts: README and docs/architecture.md sections between `<!-- BEGIN GENERATED: x -->` markers (and,
+ * lib/ and tools/layers.ts: README, docs/hosts.md and docs/architecture.md sections between `<!-- BEGIN GENERATED: x -->` markers (and,
  * as they are added, hook manifests and the host-native packages under
  * packages/). `deno task gen` writes them; a test
  * fails when a committed file differs from what the tables render.
@@ -27,10 +27,13 @@ export function readmeSections(): Record<string, string> {
   return {
     commands: renderCommandsMarkdown(COMMANDS),
     hosts: renderHostsMarkdown(),
-    "host-sections": renderHostSections(),
     "skill-hosts": renderSkillHostsMarkdown(),
-    install: renderInstallSections(),
   };
+}
+
+/** Sections of docs/hosts.md, the per-host detail: install lines, registration and events. */
+export function hostsDocSections(): Record<string, string> {
+  return { install: renderInstallSections(), "host-sections": renderHostSections() };
 }
 
 /** Sections of docs/architecture.md: marker name -> rendered Markdown. */
@@ -67,8 +70,10 @@ export async function generatedFiles(root: string): Promise<Record<string, strin
   const readme = await Deno.readTextFile(`${root}/README.md`);
   const architecture = await Deno.readTextFile(`${root}/docs/architecture.md`);
   const languages = await Deno.readTextFile(`${root}/docs/languages.md`);
+  const hostsDoc = await Deno.readTextFile(`${root}/docs/hosts.md`);
   const files: Record<string, string> = {
     "README.md": renderReadme(readme),
+    "docs/hosts.md": renderSections(hostsDoc, hostsDocSections(), "docs/hosts.md"),
     "docs/architecture.md": renderSections(
       architecture,
       architectureSections(),

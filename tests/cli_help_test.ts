@@ -141,3 +141,13 @@ Deno.test("status says injection is blocked, and to run pwf attest, for an unatt
     );
   });
 });
+
+Deno.test("an error that names its own next step also names pwf help <command>; so does a no-plan error", async () => {
+  await inProject(async (dir) => {
+    const own = await runPwf(dir, ["use", "nosuch"]);
+    assertStringIncludes(own.stderr, '(see "pwf use --list", or "pwf help use")');
+    const none = await runPwf(dir, ["status"]);
+    assertEquals(none.code, 5);
+    assertStringIncludes(none.stderr, '"pwf help status"');
+  });
+});

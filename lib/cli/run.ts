@@ -30,9 +30,10 @@ export async function run(argv: readonly string[], rawHost: Host): Promise<numbe
 
 /**
  * The one place errors are printed: one line on stderr naming `pwf help
- * <command>` (a message that already names where to look keeps its own
- * pointer), the paths in the form of this platform; with `--json`, also one
- * JSON object `{schemaVersion, error, exitCode}` on stdout.
+ * <command>` (after the message's own pointer when it ends with one: `(see
+ * "pwf use --list", or "pwf help use")`), the paths in the form of this
+ * platform; with `--json`, also one JSON object `{schemaVersion, error,
+ * exitCode}` on stdout.
  */
 async function report(err: unknown, argv: readonly string[], ctx: Context): Promise<number> {
   const host = ctx.host;
@@ -44,8 +45,7 @@ async function report(err: unknown, argv: readonly string[], ctx: Context): Prom
     const { findCommand } = await import("./commands.ts");
     const name = argv[0] === "--version" ? "version" : argv[0] ?? "";
     const topic = findCommand(name) ? `pwf help ${name}` : "pwf help";
-    const hint = line.includes('(see "pwf ') ? "" : ` (see "${topic}")`;
-    host.stderr(`${line}${hint}\n`);
+    host.stderr(`${withHelp(line, topic)}\n`);
   }
   const end = argv.indexOf("--");
   if ((end < 0 ? argv : argv.slice(0, end)).includes("--json")) {
@@ -53,6 +53,14 @@ async function report(err: unknown, argv: readonly string[], ctx: Context): Prom
     host.stdout(`${JSON.stringify({ schemaVersion: 1, error, exitCode: code })}\n`);
   }
   return code;
+}
+
+/** `line` naming `topic` once: in its own trailing `(see "pwf ...")`, or appended. */
+function withHelp(line: string, topic: string): string {
+  if (line.includes(`"${topic}"`) || line.includes('"pwf help ')) return line;
+  const own = /\(see ("pwf [^"]*")\)$/.exec(line);
+  if (own) return `${line.slice(0, own.index)}(see ${own[1]}, or "${topic}")`;
+  return `${line} (see "${topic}")`;
 }
 
 async function dispatch(argv: readonly string[], ctx: Context): Promise<number> {

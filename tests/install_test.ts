@@ -6,6 +6,7 @@
  * @module
  */
 
+import { BUILD_INFO } from "../lib/core/build_info.ts";
 import { FORBIDDEN_FLAGS, PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
 import { gitCommit } from "../tools/compile.ts";
 import { installPaths, parseInstallArgs, renderLauncher, stampCommit } from "../tools/install.ts";
@@ -86,7 +87,8 @@ Deno.test("deno task install puts a pwf on PATH that runs the artifact in the sa
     const commit = await gitCommit(REPO);
     assertEquals(
       version.stdout.trim(),
-      `pwf 0.1.0 (commit: ${commit}, deno: ${Deno.version.deno}, target: ${Deno.build.target}, build: source)`,
+      `pwf ${BUILD_INFO.version} (commit: ${commit}, deno: ${Deno.version.deno}, ` +
+        `target: ${Deno.build.target}, build: source)`,
     );
     // A registration as `hooks print` writes it, unchanged, through the launcher.
     assertEquals((await shell("pwf init Demo", project, env)).code, 0);

@@ -56,6 +56,13 @@ function withPwfOnPath(fn: (bin: string, dir: string) => Promise<void>): Promise
   return inProject((dir) => withPwfBin((bin) => fn(bin, dir)));
 }
 
+/** Why a shell's test cannot run here. */
+function notInstalled(shell: string): string {
+  return Deno.build.os === "windows"
+    ? `on Windows, ${shell} completion is not a Windows shell's (PowerShell's script is never run here)`
+    : `${shell} is not installed here`;
+}
+
 function installed(shell: string): boolean {
   if (Deno.build.os === "windows") return false;
   try {
@@ -80,7 +87,7 @@ async function shellRun(shell: string, args: string[], cwd: string, bin: string)
 
 const sorted = (text: string) => text.split("\n").filter((s) => s !== "").sort();
 
-Deno.test(skipWhen(!installed("bash"), "bash is not installed here", {
+Deno.test(skipWhen(!installed("bash"), notInstalled("bash"), {
   name: "bash completion completes commands, hosts, events, statuses, plan ids and ledger events",
   async fn() {
     await withPwfOnPath(async (bin, dir) => {
@@ -110,7 +117,7 @@ Deno.test(skipWhen(!installed("bash"), "bash is not installed here", {
   },
 }));
 
-Deno.test(skipWhen(!installed("fish"), "fish is not installed here", {
+Deno.test(skipWhen(!installed("fish"), notInstalled("fish"), {
   name: "fish completion completes hosts, events, statuses and plan ids, with descriptions",
   async fn() {
     await withPwfOnPath(async (bin, dir) => {
@@ -138,7 +145,7 @@ Deno.test(skipWhen(!installed("fish"), "fish is not installed here", {
   },
 }));
 
-Deno.test(skipWhen(!installed("zsh"), "zsh is not installed here", {
+Deno.test(skipWhen(!installed("zsh"), notInstalled("zsh"), {
   name: "the zsh completion script is valid zsh",
   async fn() {
     await withPwfOnPath(async (bin, dir) => {

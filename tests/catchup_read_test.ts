@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-sync-fn-in-async-fn -- the test stands in for the sync file API pwf uses
 /**
  * Issue 26 item 11: in a session-start fire the catch-up read task_plan.md a
  * second time, so an edited, unattested plan swapped in between the two

@@ -141,7 +141,7 @@ Deno.test(
             stderr: "piped",
           }).output();
           assert(out.code !== 0, "the line must fail");
-          assertEquals([...Deno.readDirSync(`${dir}/.claude`)].map((e) => e.name), [
+          assertEquals((await Array.fromAsync(Deno.readDir(`${dir}/.claude`))).map((e) => e.name), [
             "settings.json",
           ]);
           assertEquals(await Deno.readTextFile(`${dir}/.claude/settings.json`), "{ not json");

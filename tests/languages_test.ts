@@ -222,7 +222,9 @@ Deno.test("init refuses an unknown language and an English-only template with an
     assertEquals(tpl.code, 2);
     assertStringIncludes(tpl.stderr, `"--template analytics" is English only`);
     assertEquals(
-      [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n === ".planning"),
+      (await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name).filter((n) =>
+        n === ".planning"
+      ),
       [],
     );
   });

@@ -12,8 +12,8 @@ import { assert, assertEquals } from "./assert.ts";
 import { initPlan, inProject, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 
 /** Everything a terminal acts on or reorders, but tab and LF. */
-// deno-lint-ignore no-control-regex
 const UNSAFE =
+  // deno-lint-ignore no-control-regex
   /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 const HOSTILE =

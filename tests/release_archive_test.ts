@@ -1,4 +1,3 @@
-import { COMMANDS } from "../lib/cli/commands.ts";
 import { renderCompletions } from "../lib/cli/completions.ts";
 import { packageFiles } from "../tools/package_layout.ts";
 import { archiveDir, archiveLayout, stageArchive } from "../tools/release_stage.ts";

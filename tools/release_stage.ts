@@ -9,7 +9,6 @@
  * @module
  */
 
-import { COMMANDS } from "../lib/cli/commands.ts";
 import { renderCompletions, SHELLS } from "../lib/cli/completions.ts";
 import { binaryName } from "./compile.ts";
 import { REPO_ROOT } from "./file_url.ts";

@@ -89,6 +89,17 @@ async function readStdin(limit: number, until?: StdinUntil): Promise<Uint8Array>
   return concat(chunks, kept);
 }
 
+/** One chunk of stdin as it arrives; null at its end or when stdin cannot be read. */
+async function readChunk(): Promise<Uint8Array | null> {
+  const buf = new Uint8Array(64 * 1024);
+  try {
+    const n = await Deno.stdin.read(buf);
+    return n === null ? null : buf.slice(0, n);
+  } catch {
+    return null; // a closed or unreadable stdin is an ended one
+  }
+}
+
 function envGet(name: string): string | undefined {
   try {
     return Deno.env.get(name);
@@ -103,6 +114,8 @@ const host: Host = {
   env: envGet,
   now: () => new Date(),
   readStdin,
+  readChunk,
+  stdoutBroken: () => broken.stdout !== null,
   stdout: (text) => safeWrite("stdout", text),
   stderr: (text) => safeWrite("stderr", text),
   isTty: Deno.stdout.isTerminal(),

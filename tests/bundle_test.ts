@@ -95,7 +95,8 @@ Deno.test("the bundle keeps no module graph of its own: no import of a local fil
   const text = await Deno.readTextFile(MAIN);
   assertEquals(/\bfrom\s+["']\.{0,2}\//.test(text), false, "a static import of a local file");
   assertEquals(/\bimport\(\s*["']/.test(text), false, "a dynamic import of a file");
-  assertEquals(/type:\s*"text"/.test(text), false, "a text import survived unbundled");
+  // an import attribute, not MCP's `{ type: "text", text }` content
+  assertEquals(/with\s*\{\s*type:\s*"text"/.test(text), false, "a text import survived unbundled");
   assertStringIncludes(text, "# Task Plan: {{TITLE}}", "the plan template is inlined");
 });
 

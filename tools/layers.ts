@@ -44,7 +44,15 @@ export const LAYERS: readonly Layer[] = [
   },
   {
     name: "orchestration",
-    folders: ["lib/catchup", "lib/gate", "lib/inject", "lib/ledger", "lib/plan", "lib/session"],
+    folders: [
+      "lib/catchup",
+      "lib/gate",
+      "lib/inject",
+      "lib/ledger",
+      "lib/mcp",
+      "lib/plan",
+      "lib/session",
+    ],
     holds: "one folder per concept: reads state through fs, asks core, writes the effects",
     mayImport: ["fs", "core"],
   },

@@ -20,6 +20,7 @@ import { initCommand } from "./init.ts";
 import { injectCommand } from "./inject.ts";
 import { ledgerCommand } from "./ledger.ts";
 import { lintCommand } from "./lint.ts";
+import { mcpCommand } from "./mcp.ts";
 import { phaseCommand } from "./phase.ts";
 import { resolveCommand } from "./resolve_cmd.ts";
 import { skillCommand } from "./skill.ts";
@@ -68,6 +69,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   doctorCommand,
   hookCommand,
   hooksCommand,
+  mcpCommand(() => COMMANDS),
   skillCommand,
   versionCommand,
   completionsCommand(),

@@ -32,6 +32,13 @@ export interface Host {
    * open (a hook must answer within its budget; SPEC 14).
    */
   readStdin(limit: number, until?: StdinUntil): Promise<Uint8Array>;
+  /**
+   * The next chunk of stdin as it arrives, null at its end (a long-running
+   * command: `pwf mcp`). Absent where stdin cannot be streamed.
+   */
+  readonly readChunk?: () => Promise<Uint8Array | null>;
+  /** Whether a write to stdout has failed (a closed pipe): further output is dropped. */
+  readonly stdoutBroken?: () => boolean;
   /** Write text to stdout. */
   stdout(text: string): void;
   /** Write text to stderr. */

@@ -11,7 +11,7 @@ import { LINE_TERMINATOR_SOURCE, toLf } from "../text/lines.ts";
 import { byteLength } from "../text/text.ts";
 
 /** Payload kinds. */
-export type FrameKind = "plan" | "progress" | "ledger" | "catchup";
+export type FrameKind = "plan" | "progress" | "findings" | "ledger" | "catchup";
 
 /** The line that precedes framed data in every injection. */
 export const DATA_ONLY_LINE =

@@ -36,6 +36,8 @@ import {
   withAllowedTools,
 } from "./hosts/claude.ts";
 import { PRINTED, subfolderSuite } from "./subfolder_suite.ts";
+import { mcpTest } from "./mcp_suite.ts";
+import { claudeMcpRoute } from "./mcp_routes.ts";
 
 const OUTSIDE_BEFORE = await outsideState();
 
@@ -283,3 +285,6 @@ subfolderSuite(claudeDriver, {
 Deno.test("claude e2e: nothing left outside temp folders and cache", async () => {
   assertEquals(await outsideState(), OUTSIDE_BEFORE);
 });
+
+// Issue 31: pwf mcp loaded with --mcp-config, a scripted phase_set call.
+mcpTest(claudeDriver, claudeMcpRoute);

@@ -9,6 +9,8 @@ import type { HostDriver } from "./harness.ts";
 import { codexDriver } from "./hosts/codex.ts";
 import { packageTest } from "./package_suite.ts";
 import { subfolderSuite } from "./subfolder_suite.ts";
+import { mcpTest } from "./mcp_suite.ts";
+import { codexMcpRoute } from "./mcp_routes.ts";
 
 hostSuite(codexDriver, {
   sessionStartEvent: "SessionStart",
@@ -62,3 +64,6 @@ packageTest(codexDriver, {
   prepare: (sb) => Deno.mkdir(`${sb.home}/.codex`, { recursive: true }),
   driver: codexWithPlugins,
 });
+
+// Issue 31: [mcp_servers.pwf] merged into config.toml, a scripted phase_set call.
+mcpTest(codexDriver, codexMcpRoute);

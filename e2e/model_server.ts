@@ -22,7 +22,17 @@
 /** One scripted answer: plain text, or one tool call. */
 export type Reply =
   | { readonly text: string }
-  | { readonly tool: string; readonly args: Record<string, unknown> }
+  | {
+    readonly tool: string;
+    readonly args: Record<string, unknown>;
+    /**
+     * Responses API only: the tool's namespace (Codex loads MCP tools found by its
+     * `tool_search` into one), or `item: "tool_search_call"` for a call of Codex's
+     * client-side `tool_search` itself (`args` are its arguments).
+     */
+    readonly namespace?: string;
+    readonly item?: "tool_search_call";
+  }
   /** Codex's freeform tools (`apply_patch`): a custom tool call with raw input. */
   | { readonly custom: string; readonly input: string };
 
@@ -111,12 +121,22 @@ function responsesReply(reply: Reply): Response {
         delta: reply.text,
       },
     });
+  } else if ("tool" in reply && reply.item === "tool_search_call") {
+    item = {
+      type: "tool_search_call",
+      id: id("ts"),
+      call_id: id("call"),
+      status: "completed",
+      execution: "client",
+      arguments: reply.args,
+    };
   } else if ("tool" in reply) {
     item = {
       type: "function_call",
       id: id("fc"),
       call_id: id("call"),
       name: reply.tool,
+      ...(reply.namespace === undefined ? {} : { namespace: reply.namespace }),
       arguments: JSON.stringify(reply.args),
       status: "completed",
     };

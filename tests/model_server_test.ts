@@ -186,3 +186,41 @@ Deno.test(skipOnWindows("the e2e and its model server run only on Linux and macO
     assertEquals(out.model, ["/v1/messages?beta=true", "/v1/messages?beta=true", "/v1/messages"]);
   },
 }));
+
+const SEARCH_PROBE = PRELUDE + `
+const tools = [{ type: "tool_search" }];
+const s = startModelServer({
+  script: [
+    { tool: "tool_search", item: "tool_search_call", args: { query: "pwf" } },
+    { tool: "phase_set", namespace: "mcp__pwf", args: { phase: 1 } },
+  ],
+  maxSeconds: 60,
+});
+const out = {};
+out.search = await post("/v1/responses", { model: "m", stream: true, tools, input: "go" });
+out.call = await post("/v1/responses", { model: "m", stream: true, tools, input: "found" });
+await s.close();
+console.log(JSON.stringify(out));
+`;
+
+Deno.test(skipOnWindows("the e2e and its model server run only on Linux and macOS", {
+  name:
+    "loopback model server: a Responses reply can be Codex's tool_search call, then a call in the namespace it loaded",
+  async fn() {
+    const out = await probe(SEARCH_PROBE);
+    const items = (text: string) =>
+      text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => JSON.parse(l.slice(6)))
+        .filter((d) => d.type === "response.output_item.done").map((d) => d.item);
+    const [search] = items(out.search.text);
+    assertEquals([search.type, search.execution, search.arguments], ["tool_search_call", "client", {
+      query: "pwf",
+    }]);
+    const [call] = items(out.call.text);
+    assertEquals([call.type, call.namespace, call.name, call.arguments], [
+      "function_call",
+      "mcp__pwf",
+      "phase_set",
+      '{"phase":1}',
+    ]);
+  },
+}));

@@ -19,6 +19,8 @@
  *    the eager bundle's time over the plain one's. One more runs it through
  *    the launcher `deno task install` writes (installed into a temp dir),
  *    and a line gives its time over `deno run` of the artifact: must <= 1.15x.
+ *    One more row: `pwf mcp` from spawn to its `initialize` answer (no budget yet;
+ *    docs/mcp.md keeps the figure).
  * 2. A 100k-phase plan (~3.7 MiB): wall time of every claude tier
  *    (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PreCompact,
  *    Stop). Must stay under 1 s.
@@ -160,6 +162,22 @@ const cases: Case[] = [
     }))
   ),
 ];
+// Issue 31: `pwf mcp` from spawn to its `initialize` answer (stdin then ends, and it exits).
+cases.push({
+  name: "mcp: initialize answered (typical plan)",
+  dir: typical,
+  argv: ["run", ...FLAGS, pwf, "mcp"],
+  stdin: JSON.stringify({
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "bench", version: "1" },
+    },
+  }) + "\n",
+});
 const PLAIN_CASE = "hook claude UserPromptSubmit (plain bundle)";
 if (!args.includes("--no-plain")) {
   const plain = `${await Deno.makeTempDir({ prefix: "pwf-bench-" })}/pwf.js`;

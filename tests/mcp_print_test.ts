@@ -7,8 +7,11 @@
  */
 
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
-import { inProject, runPwf } from "./helpers.ts";
+import { inProject, MAIN, runPwf } from "./helpers.ts";
+import { skipOnWindows } from "./skip.ts";
 import { MCP_CLIENTS } from "../lib/hosts/mcp_clients.ts";
+import { PERMISSION_FLAGS, RUN_FLAGS } from "../lib/core/permissions.ts";
+import { mcpMergeLines } from "../tools/mcp_docs.ts";
 
 const JSON_CLIENTS = MCP_CLIENTS.filter((c) => c.format === "json");
 
@@ -162,3 +165,43 @@ Deno.test("mcp print names the clients it knows when given another", async () =>
     );
   });
 });
+
+Deno.test(skipOnWindows("the README's POSIX lines run in sh", {
+  name: "the README's MCP lines merge pwf into each client's existing config and keep the rest",
+  async fn() {
+    await inProject(async (dir) => {
+      const home = `${dir}/home`;
+      const bin = `${dir}/bin`;
+      await Deno.mkdir(bin, { recursive: true });
+      const argv = [Deno.execPath(), "run", ...RUN_FLAGS, ...PERMISSION_FLAGS, MAIN];
+      await Deno.writeTextFile(
+        `${bin}/pwf`,
+        `#!/bin/sh\nexec ${argv.map((a) => `'${a}'`).join(" ")} "$@"\n`,
+        { mode: 0o755 },
+      );
+      for (const c of MCP_CLIENTS) {
+        const path = c.file.startsWith("~/") ? `${home}/${c.file.slice(2)}` : `${dir}/${c.file}`;
+        await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+        const before = c.format === "toml" ? 'model = "o3"\n' : '{\n  "keep": true\n}\n';
+        await Deno.writeTextFile(path, before);
+        const [posix] = mcpMergeLines(c, "merge");
+        const r = await new Deno.Command("sh", {
+          args: ["-c", posix],
+          cwd: dir,
+          env: { PATH: `${bin}:/usr/bin:/bin`, HOME: home },
+          clearEnv: true,
+          stdout: "piped",
+          stderr: "piped",
+        }).output();
+        assertEquals(r.code, 0, `${c.name}: ${new TextDecoder().decode(r.stderr)}`);
+        const after = await Deno.readTextFile(path);
+        if (c.format === "toml") {
+          assertEquals(after, `${before}\n[mcp_servers.pwf]\ncommand = "pwf"\nargs = ["mcp"]\n`);
+        } else {
+          const v = JSON.parse(after);
+          assertEquals([v.keep, v[c.container].pwf.args], [true, ["mcp"]], c.name);
+        }
+      }
+    });
+  },
+}));

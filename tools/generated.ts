@@ -19,6 +19,7 @@ import {
 } from "../lib/hosts/mod.ts";
 import { renderInstallSections } from "./install_docs.ts";
 import { renderLayersMarkdown } from "./layers.ts";
+import { renderMcpSection } from "./mcp_docs.ts";
 import { packageFiles } from "./package_layout.ts";
 import { renderLabelsMarkdown } from "../lib/core/plan/labels_doc.ts";
 
@@ -28,6 +29,7 @@ export function readmeSections(): Record<string, string> {
     commands: renderCommandsMarkdown(COMMANDS),
     hosts: renderHostsMarkdown(),
     "skill-hosts": renderSkillHostsMarkdown(),
+    mcp: renderMcpSection(),
   };
 }
 

@@ -12,6 +12,8 @@ export interface McpClient {
   readonly title: string;
   /** Where its config usually lives, for messages and docs (`~` is the home folder). */
   readonly file: string;
+  /** The same file on Windows when it is not `file` with `\\` (PowerShell syntax). */
+  readonly windowsFile?: string;
   /** `json`: strict JSON, pwf's entry at `<container>.pwf`; `toml`: a `[<container>.pwf]` table. */
   readonly format: "json" | "toml";
   readonly container: string;
@@ -34,7 +36,8 @@ export const MCP_CLIENTS: readonly McpClient[] = [
   {
     name: "claude-desktop",
     title: "Claude Desktop",
-    file: "claude_desktop_config.json",
+    file: "~/Library/Application Support/Claude/claude_desktop_config.json",
+    windowsFile: "$env:APPDATA\\Claude\\claude_desktop_config.json",
     format: "json",
     container: "mcpServers",
     projectCwd: false,
@@ -42,7 +45,7 @@ export const MCP_CLIENTS: readonly McpClient[] = [
   {
     name: "codex",
     title: "Codex CLI",
-    file: ".codex/config.toml",
+    file: "~/.codex/config.toml",
     format: "toml",
     container: "mcp_servers",
     projectCwd: true,

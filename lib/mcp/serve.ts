@@ -8,10 +8,12 @@
 
 import {
   type Backend,
+  cancelledId,
   handleMessage,
   NEW_SESSION,
   type ServerInfo,
   type Session,
+  withCancelled,
 } from "../core/mcp/dispatch.ts";
 import {
   decodeLine,
@@ -88,16 +90,14 @@ function parseUnit(unit: LineUnit): Line | null {
 
 /** Cancellations that arrived with the requests they name apply before those run. */
 function withCancels(session: Session, parsed: readonly Line[]): Session {
-  const ids = parsed.flatMap((l) => l.kind === "single" ? cancelledId(l.message) : []);
-  return ids.length === 0
-    ? session
-    : { ...session, cancelled: new Set([...session.cancelled, ...ids].slice(-64)) };
-}
-
-function cancelledId(m: Incoming): (string | number)[] {
-  if (m.kind !== "notification" || m.method !== "notifications/cancelled") return [];
-  const id = (m.params as { requestId?: unknown } | undefined)?.requestId;
-  return typeof id === "string" || typeof id === "number" ? [id] : [];
+  return withCancelled(
+    session,
+    parsed.flatMap((l) => {
+      if (l.kind !== "single" || l.message.kind !== "notification") return [];
+      const id = cancelledId(l.message.method, l.message.params);
+      return id === null ? [] : [id];
+    }),
+  );
 }
 
 async function answer(

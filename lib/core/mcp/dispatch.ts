@@ -222,9 +222,34 @@ export async function handleMessage(
 
 /** The session after a notification (`notifications/cancelled` marks a pending request). */
 function notified(session: Session, method: string, params: unknown): Session {
-  if (method !== "notifications/cancelled") return session;
+  const id = cancelledId(method, params);
+  return id === null ? session : withCancelled(session, [id]);
+}
+
+/**
+ * The request id a `notifications/cancelled` names, else null.
+ * @example
+ * ```ts
+ * import { cancelledId } from "./dispatch.ts";
+ * if (cancelledId("notifications/cancelled", { requestId: 3 }) !== 3 || cancelledId("x", {}) !== null) throw new Error();
+ * ```
+ */
+export function cancelledId(method: string, params: unknown): RpcId | null {
+  if (method !== "notifications/cancelled") return null;
   const id = asObject(params)?.requestId;
-  if (typeof id !== "string" && typeof id !== "number") return session;
-  // bounded: only the newest ids matter (a cancel names a request sent just before it)
-  return { ...session, cancelled: new Set([...session.cancelled, id].slice(-MAX_CANCELLED)) };
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
+/**
+ * The session with these request ids cancelled (bounded: only the newest
+ * ids matter, a cancel names a request sent just before it).
+ * @example
+ * ```ts
+ * import { NEW_SESSION, withCancelled } from "./dispatch.ts";
+ * if (!withCancelled(NEW_SESSION, [1]).cancelled.has(1)) throw new Error();
+ * ```
+ */
+export function withCancelled(session: Session, ids: readonly RpcId[]): Session {
+  if (ids.length === 0) return session;
+  return { ...session, cancelled: new Set([...session.cancelled, ...ids].slice(-MAX_CANCELLED)) };
 }

@@ -72,21 +72,21 @@ Deno.test("mcp check says missing, registered, another binary, and exits 1 while
 
 Deno.test("mcp print --merge refuses JSONC and other invalid configs with nothing printed, exit 2", async () => {
   await inProject(async (dir) => {
-    const bad = [
-      '{\n  // a comment\n  "mcpServers": {}\n}\n',
-      '{"mcpServers": {},}',
-      '{"mcpServers": []}',
-      '{"mcpServers": {"pwf": {}, "pwf": {}}}',
-      "[]",
-      "{",
+    const jsonc = ['{\n  // a comment\n  "x": {}\n}\n', '{"x": {},}', "/* c */ {}"];
+    const bad = ['{"mcpServers": []}', '{"mcpServers": {"pwf": {}, "pwf": {}}}', "[]", "{"];
+    const cases = [
+      ...JSON_CLIENTS.flatMap((c) => jsonc.map((text) => [c.name, text] as const)),
+      ...bad.map((text) => ["claude", text] as const),
     ];
-    for (const text of bad) {
+    for (const [client, text] of cases) {
       for (const mode of ["--merge", "--remove"]) {
-        const r = await runPwf(dir, ["mcp", "print", "claude", mode], { stdin: text });
-        assertEquals([r.code, r.stdout], [2, ""], `${mode} ${text}`);
-        assertStringIncludes(r.stderr, `pwf: mcp print claude ${mode}: config on stdin: `);
+        const r = await runPwf(dir, ["mcp", "print", client, mode], { stdin: text });
+        assertEquals([r.code, r.stdout], [2, ""], `${client} ${mode} ${text}`);
+        assertStringIncludes(r.stderr, `pwf: mcp print ${client} ${mode}: config on stdin: `);
       }
     }
+    const check = await runPwf(dir, ["mcp", "check", "zed"], { stdin: "{\n  // zed\n}\n" });
+    assertEquals([check.code, check.stdout], [2, ""]);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * What `pwf mcp`'s tools and resources do: each tool runs the pwf command
- * it stands for (same parse, same state machine, same refusals) with its
- * output captured; the two note tools append through lib/plan/notes.ts.
+ * What `pwf mcp`'s tools and resources do: `phase_set` is `pwf phase`'s
+ * core (`setPhase`: the state machine, lock and refusals), the two note
+ * tools append through lib/plan/notes.ts, and every other tool runs the
+ * pwf command it stands for with its output captured.
  * Output that came from disk is returned framed, as hooks frame it.
  * @module
  */
@@ -15,6 +16,7 @@ import { displayPathsIn } from "../core/text/display.ts";
 import { readResource } from "../mcp/resources.ts";
 import { appendNote } from "../plan/notes.ts";
 import type { AnyCommand, Context } from "./command.ts";
+import { phaseJson, setPhase } from "./phase.ts";
 import { requirePlan, resolveFor } from "./plan_context.ts";
 import { withPlan } from "./plan_flag.ts";
 
@@ -23,6 +25,14 @@ export function mcpBackend(ctx: Context, commands: () => readonly AnyCommand[]):
   return {
     async callTool(name: string, args: Args): Promise<ToolResult> {
       const action = toolAction(name, args);
+      if (action.kind === "phase") {
+        return await guarded(ctx, async () => {
+          const args = { ...action, json: true };
+          const { plan, result } = await setPhase(args, withPlan(ctx, action.plan));
+          const out = JSON.stringify(phaseJson(args, plan, result), null, 2) + "\n";
+          return { text: await framedFile("plan", out, false), isError: false };
+        });
+      }
       if (action.kind === "note") {
         return await guarded(ctx, async () => {
           const { plan } = requirePlan(withPlan(ctx, action.plan));

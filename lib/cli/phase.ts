@@ -86,15 +86,21 @@ export function parsePhaseArgs(argv: readonly string[]): PhaseArgs {
 const EDIT_ATTEMPTS = 3;
 
 /** What one edit did. */
-interface PhaseResult {
+export interface PhaseResult {
   readonly changes: readonly StatusChange[];
   readonly changed: boolean;
   readonly reattested: boolean;
   readonly current: string | null;
 }
 
-/** Run `pwf phase`: edit under the plan lock; keep an intact attestation valid. */
-export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
+/**
+ * The core of `pwf phase`, shared with MCP's `phase_set`: resolve the plan,
+ * then edit it under the plan lock, keeping an intact attestation valid.
+ */
+export async function setPhase(
+  args: PhaseArgs,
+  ctx: Context,
+): Promise<{ plan: PlanRef; result: PhaseResult }> {
   const { plan } = requirePlan(ctx);
   requirePlanningPlan(plan, "edit");
   const result = await withLock(plan.dir, async () => {
@@ -110,27 +116,35 @@ export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
         `(${EDIT_ATTEMPTS} tries); nothing was written: save it in your editor, then run the command again`,
     );
   });
-  if (args.json) {
-    const asked = result.changes.find((c) => c.reason === "asked");
-    printJson(ctx, {
-      schemaVersion: 1,
-      plan: plan.id,
-      phase: args.number,
-      from: asked?.from ?? args.status,
-      to: args.status,
-      changed: result.changed,
-      reattested: result.reattested,
-      changes: result.changes.map((c) => ({
-        phase: c.phase.number,
-        from: c.from,
-        to: c.to,
-        reason: c.reason,
-      })),
-      currentPhase: result.current,
-    });
-  } else {
-    ctx.host.stdout(phaseReport(args, result.changes, result.reattested, result.current));
-  }
+  return { plan, result };
+}
+
+/** The `--json` object of `pwf phase` (and MCP's `phase_set` answer). */
+export function phaseJson(args: PhaseArgs, plan: PlanRef, result: PhaseResult): unknown {
+  const asked = result.changes.find((c) => c.reason === "asked");
+  return {
+    schemaVersion: 1,
+    plan: plan.id,
+    phase: args.number,
+    from: asked?.from ?? args.status,
+    to: args.status,
+    changed: result.changed,
+    reattested: result.reattested,
+    changes: result.changes.map((c) => ({
+      phase: c.phase.number,
+      from: c.from,
+      to: c.to,
+      reason: c.reason,
+    })),
+    currentPhase: result.current,
+  };
+}
+
+/** Run `pwf phase`: edit under the plan lock; keep an intact attestation valid. */
+export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
+  const { plan, result } = await setPhase(args, ctx);
+  if (args.json) printJson(ctx, phaseJson(args, plan, result));
+  else ctx.host.stdout(phaseReport(args, result.changes, result.reattested, result.current));
   return 0;
 }
 

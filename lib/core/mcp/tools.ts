@@ -7,7 +7,7 @@
  */
 
 import { LEDGER_EVENTS } from "../ledger/records.ts";
-import { STATUS_VALUES } from "../plan/parse.ts";
+import { STATUS_VALUES, type StatusValue } from "../plan/parse.ts";
 import { TEMPLATE_NAMES } from "../plan/templates.ts";
 import type { Args, ObjectSchema, PropSchema } from "./schema.ts";
 
@@ -98,12 +98,20 @@ export const TOOLS: readonly ToolDef[] = [
   },
 ];
 
-/** What a tool call does: a pwf command line, or an append to a plan file. */
+/** What a tool call does: a pwf command line, `pwf phase`'s edit, or an append to a plan file. */
 export type ToolAction =
   | {
     readonly kind: "command";
     readonly argv: readonly string[];
     readonly okCodes: readonly number[];
+  }
+  | {
+    readonly kind: "phase";
+    readonly number: number;
+    readonly status: StatusValue;
+    readonly advance: boolean;
+    readonly switchOthers: boolean;
+    readonly plan: string | undefined;
   }
   | {
     readonly kind: "note";
@@ -118,8 +126,8 @@ export type ToolAction =
  * @example
  * ```ts
  * import { toolAction } from "./tools.ts";
- * const a = toolAction("phase_set", { phase: 2, status: "complete", advance: false });
- * if (a.kind !== "command" || a.argv.join(" ") !== "phase --json --no-advance -- 2 complete") throw new Error(a.kind);
+ * const a = toolAction("ledger_append", { event: "error", summary: "--x", phase: "2" });
+ * if (a.kind !== "command" || a.argv.join(" ") !== "ledger append --json --phase 2 -- error --x") throw new Error(a.kind);
  * ```
  */
 export function toolAction(name: string, args: Args): ToolAction {
@@ -144,16 +152,14 @@ export function toolAction(name: string, args: Args): ToolAction {
         ...(typeof args.name === "string" && args.name.trim() !== "" ? [args.name] : []),
       ]);
     case "phase_set":
-      return cmd([
-        "phase",
-        "--json",
-        ...(args.switch === true ? ["--switch"] : []),
-        ...(args.advance === false ? ["--no-advance"] : []),
-        ...plan,
-        "--",
-        String(args.phase),
-        String(args.status),
-      ]);
+      return {
+        kind: "phase",
+        number: Number(args.phase),
+        status: args.status as StatusValue,
+        advance: args.advance !== false,
+        switchOthers: args.switch === true,
+        plan: typeof args.plan === "string" ? args.plan : undefined,
+      };
     case "ledger_append":
       return cmd([
         "ledger",

@@ -7,7 +7,7 @@
 
 import { formatUtc } from "../text/display.ts";
 import { splitLines } from "../text/lines.ts";
-import { printable } from "../text/text.ts";
+import { printable } from "../text/display.ts";
 
 /** The two files a note goes to. */
 export type NoteFile = "findings.md" | "progress.md";

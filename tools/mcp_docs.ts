@@ -20,7 +20,8 @@ function windowsPath(c: McpClient): string {
 /** The POSIX and PowerShell lines that merge (or remove) pwf's server in a client's config. */
 export function mcpMergeLines(c: McpClient, mode: "merge" | "remove"): [string, string] {
   const posix = `f="${posixPath(c)}"; mkdir -p "$(dirname "$f")" && ` +
-    `{ cat "$f" 2>/dev/null || true; } | pwf mcp print ${c.name} --${mode} > "$f.new" && mv "$f.new" "$f"`;
+    `{ cat "$f" 2>/dev/null || true; } | pwf mcp print ${c.name} --${mode} > "$f.new" && ` +
+    `mv "$f.new" "$f" || { rm -f "$f.new"; false; }`;
   const ps =
     `$f = "${windowsPath(c)}"; New-Item -ItemType Directory -Force (Split-Path $f) | Out-Null; ` +
     `$OutputEncoding = [Console]::OutputEncoding = [Text.UTF8Encoding]::new($false); ` +
@@ -39,7 +40,20 @@ export function renderMcpSection(): string {
   );
   const blocks = MCP_CLIENTS.flatMap((c) => {
     const [posix, ps] = mcpMergeLines(c, "merge");
-    return [`**${c.title}**`, "", "```sh", posix, "```", "", "```powershell", ps, "```", ""];
+    return [
+      `**${c.title}**`,
+      "",
+      "```sh",
+      posix,
+      "```",
+      "",
+      "PowerShell (never run here: no PowerShell on these machines):",
+      "",
+      "```powershell",
+      ps,
+      "```",
+      "",
+    ];
   });
   return [
     "| client | name | config file | starts pwf in the project |",

@@ -4,6 +4,8 @@
  * @module
  */
 
+import { joinLines } from "./text/trim.ts";
+
 /** Exit codes of the command-line contract (SPEC section 4). */
 export const ExitCode = {
   ok: 0,
@@ -79,5 +81,5 @@ export function exitCodeFor(err: unknown): number {
  */
 export function errorLine(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
-  return `pwf: ${text.replace(/\s*\n\s*/g, " ")}`;
+  return `pwf: ${joinLines(text)}`;
 }

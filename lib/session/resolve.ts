@@ -13,6 +13,7 @@ import { ContainmentError } from "../core/errors.ts";
 import { isValidPlanId } from "../core/plan/id.ts";
 import { ambiguityWhy, type Binding } from "../core/session/binding.ts";
 import { decodeText } from "../core/text/text.ts";
+import { trimTrailing } from "../core/text/trim.ts";
 import { type BindingState, listBindings, touchBinding, writeBinding } from "./bindings.ts";
 import { inspect, legacyLoc, planningLoc, sandboxAllows } from "../fs/containment.ts";
 import { readFile } from "../fs/read.ts";
@@ -38,7 +39,7 @@ function readPointer(root: string): string | null {
 
 function pinProblem(root: string, pin: string | undefined): string | null {
   if (pin === undefined || pin === "") return null;
-  const trim = (p: string) => p.replace(/[\\/]+$/, "") || p;
+  const trim = (p: string) => trimTrailing(p, "\\/") || p;
   if (pin === "." || pin === "./" || trim(pin) === trim(root)) return null;
   return `PWF_PLAN_ROOT=${
     quoteExcerpt(pin, 60)

@@ -9,6 +9,7 @@
 import { DATA_ONLY_LINE, frame } from "../inject/framing.ts";
 import type { Transcript, TranscriptRecord } from "../transcript/read.ts";
 import { TRANSCRIPT_MAX_RECORDS } from "../transcript/read.ts";
+import { trimTrailing } from "../text/trim.ts";
 
 /** Most replay entries shown (the newest ones). */
 export const REPLAY_MAX_ENTRIES = 15;
@@ -73,7 +74,7 @@ export function oneLine(text: string, max: number): { text: string; cut: boolean
 
 /** Every entry after the last planning-file write (all entries when there is none); paths under `root` shown relative. */
 export function replayEntries(t: Transcript, root: string): ReplayEntry[] {
-  const prefix = `${root.replace(/[\\/]+$/, "")}/`;
+  const prefix = `${trimTrailing(root, "\\/")}/`;
   const failed = new Set<string>();
   for (const r of t.records) {
     for (const e of r.events) if (e.kind === "result" && e.ok === false) failed.add(e.id);

@@ -9,6 +9,7 @@
 import { sha256Hex } from "../text/sha256.ts";
 import { LINE_TERMINATOR_SOURCE, toLf } from "../text/lines.ts";
 import { byteLength } from "../text/text.ts";
+import { trimTrailing } from "../text/trim.ts";
 
 /** Payload kinds. */
 export type FrameKind = "plan" | "progress" | "findings" | "ledger" | "catchup";
@@ -35,8 +36,8 @@ const NONCE_CONTEXT = "planning-with-files-context-v1";
  * ```
  */
 export function neutralise(payload: string): string {
-  const body = toLf(payload).replace(/\n+$/, "").replace(CONTROLS, "\uFFFD");
-  return `${body.replace(DELIMITER_WORD, "\\$1")}\n`;
+  const body = trimTrailing(toLf(payload), "\n").replace(CONTROLS, "\uFFFD");
+  return `${escapeDelimiters(body)}\n`;
 }
 
 /**
@@ -47,8 +48,25 @@ export function neutralise(payload: string): string {
 // deno-lint-ignore no-control-regex
 const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
-/** A delimiter word with the `=` run before it; neutralising prefixes the match. */
-const DELIMITER_WORD = /(=*(?:BEGIN|END)-PWF-DATA)/gi;
+/** A delimiter word; neutralising prefixes it, with the `=` run before it, by a backslash. */
+const DELIMITER_WORD = /(?:BEGIN|END)-PWF-DATA/gi;
+
+/**
+ * Each delimiter word with the `=` run before it gets a backslash in front:
+ * the run is walked back from the word (a `=*` in the regex would rescan a
+ * long `=` run from each of its positions).
+ */
+function escapeDelimiters(body: string): string {
+  let out = "";
+  let last = 0;
+  for (const m of body.matchAll(DELIMITER_WORD)) {
+    let start = m.index;
+    while (start > last && body[start - 1] === "=") start--;
+    out += `${body.slice(last, start)}\\${body.slice(start, m.index + m[0].length)}`;
+    last = m.index + m[0].length;
+  }
+  return out + body.slice(last);
+}
 
 /**
  * The nonce: first 24 hex of SHA-256("planning-with-files-context-v1\0" + kind + "\0" + payload).

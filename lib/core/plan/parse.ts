@@ -75,9 +75,6 @@ export interface Plan {
   readonly visible: readonly boolean[];
 }
 
-/** An ATX heading; a closing run of `#` counts only after whitespace (`## C#` keeps its `#`). */
-const HEADING_REGEXP = /^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
-const CLOSING_HASHES_REGEXP = /(?:^|[ \t]+)#+[ \t]*$/;
 const INLINE_STATUS_REGEXP = /\[(complete|in_progress|pending)\]/;
 const CHECKED_REGEXP = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 const TITLE_LEAD_REGEXP = /^\s*[:：.\-–—]?\s*/;
@@ -168,9 +165,9 @@ export function parsePlanOnePass(text: string): Plan {
         phases.push(closePhase(open, i, lines));
         open = null;
       }
-      if (level === 1 && title === null) title = headingText(line);
+      if (level === 1 && title === null) title = headingText(line, 1);
       if (level === 2) {
-        const name = matchSectionName(headingText(line))?.name;
+        const name = matchSectionName(headingText(line, 2))?.name;
         if (name && sections[name] === null) pending = { name, headingLine: i };
       }
       const heading = level === 3 ? matchPhaseHeading(line) : null;
@@ -222,13 +219,12 @@ export function parsePlanOnePass(text: string): Plan {
 }
 
 const HASH = 35; // "#"
-/** What JS's `.` does not match: a line holding one is no heading for HEADING_REGEXP. */
+/** What JS's `.` does not match: a line holding one is no heading (as for a regex's `.`). */
 const DOT_EXCLUDED = /[\n\r\u2028\u2029]/;
 
 /**
- * The level of an ATX heading line (1-6), or 0: exactly when HEADING_REGEXP
- * matches, without running it (1-6 "#", then a space or tab, and nothing
- * the regex's `.` cannot match).
+ * The level of an ATX heading line (1-6), or 0: 1-6 "#", then a space or
+ * tab, and nothing a regex's `.` cannot match.
  */
 function headingLevel(line: string): number {
   let level = 0;
@@ -239,8 +235,39 @@ function headingLevel(line: string): number {
   return DOT_EXCLUDED.test(line) ? 0 : level;
 }
 
-function headingText(line: string): string {
-  return HEADING_REGEXP.exec(line)?.[2]?.trim() ?? "";
+/**
+ * An ATX heading's text (the line has headingLevel > 0): after the opening
+ * `#` run and its blanks, without a closing `#` run that follows a blank
+ * (`## C#` keeps its `#`), trimmed. A loop, not a regex: `(.*?)(?:[ \t]+#+)?`
+ * rescans a long blank run from each position (issue 26 item 1).
+ */
+function headingText(line: string, level: number): string {
+  let p = level;
+  while (isBlank(line.charCodeAt(p))) p++;
+  const rest = line.slice(p);
+  const close = closingStart(rest, false);
+  return (close >= 0 ? rest.slice(0, close) : rest).trim();
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+/**
+ * Where the closing `#` run of `s` starts, with the blanks around it: the
+ * run ends `s` (trailing blanks aside) and follows a blank, or starts `s`
+ * when `atStart`; -1 when there is none.
+ */
+function closingStart(s: string, atStart: boolean): number {
+  let end = s.length;
+  while (end > 0 && isBlank(s.charCodeAt(end - 1))) end--;
+  let h = end;
+  while (h > 0 && s.charCodeAt(h - 1) === HASH) h--;
+  if (h === end) return -1;
+  if (h === 0) return atStart ? 0 : -1;
+  if (!isBlank(s.charCodeAt(h - 1))) return -1;
+  while (h > 0 && isBlank(s.charCodeAt(h - 1))) h--;
+  return h;
 }
 
 /**
@@ -279,8 +306,8 @@ interface Heading {
 function findHeadings(shown: readonly (string | null)[]): Heading[] {
   const out: Heading[] = [];
   shown.forEach((line, i) => {
-    const m = line === null || line[0] !== "#" ? null : HEADING_REGEXP.exec(line);
-    if (m?.[1] && m[2] !== undefined) out.push({ line: i, level: m[1].length, text: m[2].trim() });
+    const level = line === null || line[0] !== "#" ? 0 : headingLevel(line);
+    if (level > 0) out.push({ line: i, level, text: headingText(line!, level) });
   });
   return out;
 }
@@ -363,7 +390,8 @@ function makePhase(
   statusLineCount: number,
   value: string,
 ): Phase {
-  const unclosed = rest.includes("#") ? rest.replace(CLOSING_HASHES_REGEXP, "") : rest;
+  const close = rest.includes("#") ? closingStart(rest, true) : -1;
+  const unclosed = close >= 0 ? rest.slice(0, close) : rest;
   const title = (unclosed.includes("[") ? unclosed.replace(INLINE_STATUS_REGEXP, "") : unclosed)
     .replace(TITLE_LEAD_REGEXP, "").trim();
   return {

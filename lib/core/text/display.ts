@@ -17,6 +17,7 @@
 
 import { splitLines } from "./lines.ts";
 import { isoTimestamp } from "./timestamp.ts";
+import { trimTrailing } from "./trim.ts";
 
 /** The platform a path is printed for (`Host.os`). */
 export type PathOs = "windows" | "posix";
@@ -98,7 +99,7 @@ function escapeRegExp(s: string): string {
  */
 export function displayPathsIn(os: PathOs, text: string, root?: string): string {
   if (os !== "windows") return text;
-  const base = root?.replace(/[\\/]+$/, "") ?? "";
+  const base = root === undefined ? "" : trimTrailing(root, "\\/");
   const absolute = base === "" ? "" : String.raw`|${escapeRegExp(base)}(?:[\\/]${SEGMENT})*`;
   return text.replace(new RegExp(RELATIVE + absolute, "gu"), (m) => displayPath(os, m));
 }

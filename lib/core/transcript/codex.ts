@@ -105,12 +105,25 @@ function shellCommand(v: unknown): string {
  * ```
  */
 export function patchFiles(patch: string): string[] {
-  const out: string[] = [];
+  const out = new Set<string>();
   for (const line of patch.split("\n")) {
-    const m = /^\*\*\* (?:(?:Add|Update|Delete) File|Move to): (.+?)\s*$/.exec(line);
-    if (m?.[1] && !out.includes(m[1])) out.push(m[1]);
+    const head = PATCH_HEADER.exec(line);
+    const name = head ? headerPath(line.slice(head[0].length)) : "";
+    if (name) out.add(name);
   }
-  return out;
+  return [...out];
+}
+
+const PATCH_HEADER = /^\*\*\* (?:(?:Add|Update|Delete) File|Move to): /;
+
+/**
+ * The path after a patch header: the rest without trailing whitespace (its
+ * first character kept), "" when empty or holding a line terminator. What
+ * `(.+?)\s*$` captured, without its quadratic backtracking on a long blank run.
+ */
+function headerPath(rest: string): string {
+  const path = rest.trimEnd() || rest.slice(0, 1);
+  return /[\r\u2028\u2029]/.test(path) ? "" : path;
 }
 
 function patchEnd(p: Record<string, unknown>): TranscriptEvent[] {

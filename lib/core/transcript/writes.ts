@@ -8,6 +8,7 @@
  */
 
 import type { TranscriptEvent } from "./event.ts";
+import { trimTrailing } from "../text/trim.ts";
 
 /** The planning files whose writes mark the point catch-up replays from. */
 export const PLANNING_FILE_NAMES = ["task_plan.md", "progress.md", "findings.md"] as const;
@@ -25,7 +26,7 @@ export interface PlanningWrite {
 }
 
 function normalise(path: string): string {
-  const p = path.replace(/\\/g, "/").replace(/\/+$/, "");
+  const p = trimTrailing(path.replace(/\\/g, "/"), "/");
   return /^[A-Za-z]:\//.test(p) ? p.toLowerCase() : p;
 }
 

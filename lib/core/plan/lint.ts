@@ -7,6 +7,7 @@
  */
 
 import { OUTPUT_LINE_MAX, printable } from "../text/display.ts";
+import { unclosedComment } from "../text/visible_lines.ts";
 import { currentPhaseNumber } from "./edit.ts";
 import type { Labels } from "./labels.ts";
 import { planLanguage } from "./language.ts";
@@ -162,6 +163,19 @@ function languageFindings(plan: Plan): Finding[] {
   }];
 }
 
+/** An HTML comment that never closes hides everything after it, from pwf and from a reader. */
+function commentFindings(plan: Plan): Finding[] {
+  if (!plan.lines.some((l) => l.includes("<!--"))) return [];
+  const at = unclosedComment(plan.lines);
+  if (at < 0) return [];
+  return [{
+    severity: "WARN",
+    line: at + 1,
+    message: `an HTML comment ("<!--") opened here never closes: everything after it is hidden ` +
+      `from pwf and from a Markdown reader (close it with "-->")`,
+  }];
+}
+
 /**
  * Lint a parsed plan; findings sorted by line, errors first on a line.
  * @example
@@ -194,7 +208,7 @@ export function lintPlan(plan: Plan): Finding[] {
     });
   }
   out.push(...numberingFindings(plan.phases), ...inProgressFindings(plan.phases));
-  out.push(...sectionFindings(plan, labels));
+  out.push(...sectionFindings(plan, labels), ...commentFindings(plan));
   return out.sort((a, b) =>
     a.line - b.line || (a.severity === b.severity ? 0 : a.severity === "ERROR" ? -1 : 1) ||
     (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)

@@ -45,6 +45,14 @@ export class JsonDocError extends Error {
   }
 }
 
+/**
+ * The deepest nesting of objects and arrays a document may have. Host
+ * settings files nest a handful of levels; a limit keeps the recursive
+ * parser (and every walk over its tree) far from the stack's end, so 20,000
+ * levels are refused with one line instead of a stack overflow.
+ */
+export const MAX_JSON_DEPTH = 256;
+
 const WS = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 // JSON strings may not hold raw control characters (U+0000..U+001F).
@@ -76,6 +84,7 @@ export function parseJsonDoc(text: string): JsonDoc {
 
 class Parser {
   pos: number;
+  private depth = 0;
   constructor(readonly text: string, start: number) {
     this.pos = start;
   }
@@ -108,8 +117,14 @@ class Parser {
   value(): JsonNode {
     const start = this.pos;
     const c = this.text[this.pos];
-    if (c === "{") return this.object(start);
-    if (c === "[") return this.array(start);
+    if (c === "{" || c === "[") {
+      if (++this.depth > MAX_JSON_DEPTH) {
+        this.fail(`nested deeper than ${MAX_JSON_DEPTH} levels (no settings file needs that)`);
+      }
+      const node = c === "{" ? this.object(start) : this.array(start);
+      this.depth--;
+      return node;
+    }
     if (c === '"') {
       const raw = this.match(STRING) ?? this.fail("an unterminated or invalid string");
       return { kind: "scalar", value: JSON.parse(raw) as string, raw };

@@ -95,3 +95,17 @@ Deno.test("the head view counts lines as the parser does", () => {
   assertEquals(v.text, "a\nb\n");
   assertEquals(v.truncated, true);
 });
+
+Deno.test("splitLines() over CR, LF and CRLF alone splits as the terminator regex does", () => {
+  const re = new RegExp(LINE_TERMINATOR_SOURCE, "g");
+  const alphabet = ["a", "\r", "\n", "\r\n", "b"];
+  for (let seed = 1; seed < 400; seed++) {
+    let x = seed;
+    let text = "";
+    for (let k = 0; k < 12; k++) {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      text += alphabet[x % alphabet.length];
+    }
+    assertEquals(splitLines(text), text.split(re), JSON.stringify(text));
+  }
+});

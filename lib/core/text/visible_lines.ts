@@ -4,8 +4,6 @@
  * @module
  */
 
-const FENCE_REGEXP = /^ {0,3}(`{3,}|~{3,})/;
-
 /**
  * Which lines are visible Markdown, i.e. outside fenced code blocks and HTML
  * comments; a line holding a comment is reduced to its text outside the
@@ -36,18 +34,13 @@ function scan(lines: readonly string[]): { shown: (string | null)[]; openedAt: n
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (fence !== null) {
-      const m = FENCE_REGEXP.exec(line);
-      if (
-        m?.[1] && m[1][0] === fence[0] && m[1].length >= fence.length &&
-        !line.slice(m[0].length).trim()
-      ) fence = null;
+      if (closesFence(line, fence)) fence = null;
       out.push(null);
       continue;
     }
     if (!inComment && mayBeFence(line)) {
-      const m = FENCE_REGEXP.exec(line);
-      if (m?.[1]) {
-        fence = m[1];
+      fence = fenceOpener(line);
+      if (fence !== null) {
         out.push(null);
         continue;
       }
@@ -80,7 +73,34 @@ export function unclosedComment(lines: readonly string[]): number {
   return scan(lines).openedAt;
 }
 
-/** Cheap pre-check before the fence regex: the first non-space is ` or ~. */
+/**
+ * Whether `line` closes the fence opened by `fence`: at most three spaces,
+ * a run of the same character at least as long, then only whitespace. A
+ * loop, not a regex: a plan of a million fence lines made a match
+ * array per line (docs/performance.md "Memory").
+ */
+function closesFence(line: string, fence: string): boolean {
+  let p = 0;
+  while (p < 3 && line.charCodeAt(p) === 32) p++;
+  const c = fence.charCodeAt(0);
+  const start = p;
+  while (line.charCodeAt(p) === c) p++;
+  if (p - start < fence.length) return false;
+  return p === line.length || line.slice(p).trim() === "";
+}
+
+/** The run of three or more backticks or tildes opening a fence on `line`, or null. */
+function fenceOpener(line: string): string | null {
+  let p = 0;
+  while (p < 3 && line.charCodeAt(p) === 32) p++;
+  const c = line.charCodeAt(p);
+  if (c !== 96 && c !== 126) return null;
+  const start = p;
+  while (line.charCodeAt(p) === c) p++;
+  return p - start >= 3 ? line.slice(start, p) : null;
+}
+
+/** Cheap pre-check before fenceOpener: the first non-space is ` or ~. */
 function mayBeFence(line: string): boolean {
   const t = line.trimStart();
   return t.startsWith("```") || t.startsWith("~~~");

@@ -2,6 +2,7 @@ import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, REPO, runPwf, SAMPLE_PLAN, writeText } from "./helpers.ts";
 import { HOSTS, type HostSpec, manifestText, registrationFiles } from "../lib/hosts/mod.ts";
 import { sha256Hex } from "../lib/core/text/sha256.ts";
+import { FAIL_OPEN, withoutFailOpen } from "../lib/core/settings/merge.ts";
 
 const PAYLOADS = `${REPO}/tests/testdata/payloads`;
 const GOLDEN = `${REPO}/tests/testdata/golden`;
@@ -213,12 +214,12 @@ Deno.test("unknown host or event: nothing on stdout, one line on stderr, exit 0"
   });
 });
 
-Deno.test("manifests run the binary directly: no shell operators, no $VAR, no interpreter", () => {
+Deno.test("manifests run the binary directly: no shell operators but a fail-open ending, no $VAR, no interpreter", () => {
   for (const host of HOSTS.filter((h) => h.glue === undefined)) {
     const text = manifestText(host, "pwf");
     const commands = [
       ...text.matchAll(/"(?:command|commandWindows|bash|powershell|[a-z-]+)": "(pwf [^"]*)"/g),
-    ].map((m) => m[1]!);
+    ].map((m) => withoutFailOpen(m[1]!));
     assert(commands.length >= host.events.length, host.name);
     for (const c of commands) {
       assert(/^pwf hook [a-z]+ [A-Za-z-]+$/.test(c), `${host.name}: ${c}`);
@@ -286,7 +287,13 @@ Deno.test("hooks print --bin C:/Tools/pwf.exe or C:\\Tools\\pwf.exe gives each h
         const literal = JSON.stringify(`${form} hook ${host.name} `).slice(0, -1);
         if (host.glue === undefined) {
           for (const e of host.events) {
-            assertStringIncludes(r.stdout, JSON.stringify(`${form} hook ${host.name} ${e.name}`));
+            const end = e.failOpen
+              ? (runner === "powershell" ? FAIL_OPEN.powershell : ` ${FAIL_OPEN.bash}`)
+              : "";
+            assertStringIncludes(
+              r.stdout,
+              JSON.stringify(`${form} hook ${host.name} ${e.name}${end}`),
+            );
           }
         } else assertStringIncludes(r.stdout, JSON.stringify(form), literal);
       }

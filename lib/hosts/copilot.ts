@@ -5,6 +5,7 @@
  * @module
  */
 
+import { FAIL_OPEN } from "../core/settings/merge.ts";
 import { hookCommand, type HostEvent, type HostSpec, json, type OpResult } from "./host_spec.ts";
 
 const EVENTS: readonly HostEvent[] = [
@@ -23,6 +24,7 @@ const EVENTS: readonly HostEvent[] = [
   {
     name: "preToolUse",
     op: "noop",
+    failOpen: true,
     timeout: 10,
     does: "nothing, and always exit 0 (Copilot denies the tool if this hook fails)",
   },
@@ -63,10 +65,13 @@ export const copilot: HostSpec = {
     const hooks: Record<string, unknown> = {};
     for (const e of EVENTS) {
       const command = hookCommand(bin, copilot, e.name);
+      // A pwf that cannot start (binary removed, working directory deleted: Deno exits 1
+      // before pwf runs) must not deny every tool.
+      const failOpen = e.failOpen === true;
       hooks[e.name] = [{
         type: "command",
-        bash: command,
-        powershell: command,
+        bash: failOpen ? `${command} ${FAIL_OPEN.bash}` : command,
+        powershell: failOpen ? `${command}${FAIL_OPEN.powershell}` : command,
         ...(e.matcher ? { matcher: e.matcher } : {}),
         timeoutSec: e.timeout,
       }];
@@ -82,5 +87,5 @@ export const copilot: HostSpec = {
   proven:
     "real CLI (Copilot CLI 1.0.102, `deno task e2e`): sessionStart frames, the postToolUse nudge, the agentStop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a second prompt after `--continue` gets a fresh sessionStart frame of the changed plan; golden tests",
   notes:
-    "Save as `.github/hooks/pwf.json`. `preToolUse` is fail-closed in Copilot: if you uninstall pwf, remove this file too.",
+    "Save as `.github/hooks/pwf.json`. `preToolUse` is fail-closed in Copilot, so its command ends in `|| true` (bash) and `; exit 0` (PowerShell): a pwf that cannot start (removed, or the working directory deleted) does not deny every tool.",
 };

@@ -28,6 +28,11 @@ export interface HostEvent {
   readonly op: Op;
   /** Tool matcher, where the host supports one. */
   readonly matcher?: string;
+  /**
+   * The host denies the tool when the hook fails (Copilot's preToolUse): the
+   * registration ends in FAIL_OPEN so a pwf that cannot start exits 0.
+   */
+  readonly failOpen?: true;
   /** Timeout in seconds (converted to the host's unit in its manifest). */
   readonly timeout: number;
   /** What the event does, for the README. */

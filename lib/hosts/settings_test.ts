@@ -6,6 +6,7 @@ import {
   SettingsError,
 } from "../core/settings/merge.ts";
 import type { HostSpec } from "./host_spec.ts";
+import { FAIL_OPEN } from "../core/settings/merge.ts";
 import { HOSTS, manifestText } from "./table.ts";
 
 const BIN = "/opt/pwf/bin/pwf";
@@ -100,7 +101,9 @@ for (const host of SETTINGS_HOSTS) {
       at = i;
     }
     assertStringIncludes(merged, '"BIG": 12345678901234567890, "F": 1.50, "U": "\\u00e9"');
-    const events = host.events.map((e) => `${e.name}: ${BIN} hook ${host.name} ${e.name}`);
+    const events = host.events.map((e) =>
+      `${e.name}: ${BIN} hook ${host.name} ${e.name}${e.failOpen ? ` ${FAIL_OPEN.bash}` : ""}`
+    );
     assertEquals(pwfCommands(merged, host).sort(), events.sort());
     // pwf's entry for an event that already had one goes after the other tool's.
     const first = hooksOf(host, JSON.parse(merged))[host.events[0]!.name]!;
@@ -146,7 +149,9 @@ for (const host of SETTINGS_HOSTS) {
     assertEquals(states.RetiredEvent, "stale");
     const merged = { hooks: hooksOf(host, JSON.parse(check.text)) };
     assertEquals("RetiredEvent" in merged.hooks, false);
-    const events = host.events.map((e) => `${e.name}: ${BIN} hook ${host.name} ${e.name}`);
+    const events = host.events.map((e) =>
+      `${e.name}: ${BIN} hook ${host.name} ${e.name}${e.failOpen ? ` ${FAIL_OPEN.bash}` : ""}`
+    );
     assertEquals(pwfCommands(check.text, host).sort(), events.sort());
     // Still after the other tool's entry, not duplicated.
     assertEquals(merged.hooks[a]!.length, 2);

@@ -70,6 +70,26 @@ export interface MergeResult {
 }
 
 /**
+ * What ends a registration that must not fail closed (Copilot's preToolUse):
+ * the shell's exit status is 0 even when pwf cannot start.
+ */
+export const FAIL_OPEN = { bash: "|| true", powershell: "; exit 0" } as const;
+
+/**
+ * `line` without a FAIL_OPEN ending.
+ * @example
+ * ```ts
+ * import { withoutFailOpen } from "./merge.ts";
+ * if (withoutFailOpen("pwf hook copilot preToolUse || true") !== "pwf hook copilot preToolUse") throw new Error();
+ * ```
+ */
+export function withoutFailOpen(line: string): string {
+  const t = line.trimEnd();
+  if (t.endsWith(` ${FAIL_OPEN.bash}`)) return t.slice(0, -FAIL_OPEN.bash.length - 1);
+  return t.endsWith(FAIL_OPEN.powershell) ? t.slice(0, -FAIL_OPEN.powershell.length) : t;
+}
+
+/**
  * The words of a command line: whitespace-separated, '...' and "..." group.
  * @example
  * ```ts
@@ -119,7 +139,7 @@ export function pwfHandler(
       }
       continue;
     }
-    const words = commandWords(line);
+    const words = commandWords(withoutFailOpen(line));
     if (words[0] === "&") words.shift();
     if (words.length === 4 && words[1] === "hook" && words[2] === host) {
       return { bin: words[0] ?? "", event: words[3] ?? "" };

@@ -118,8 +118,9 @@ for (const host of SETTINGS_HOSTS) {
       if (nl === "\r\n") assert(!merged.replaceAll("\r\n", "").includes("\n"), "CRLF kept");
       assertEquals(removeSettings(merged, reg(host)).text, before);
     }
-    const header = "version" in (host.manifest(BIN) as object) ? '{\n  "version": 1\n}\n' : "{}\n";
-    assertEquals(removeSettings(manifestText(host, BIN), reg(host)).text, header);
+    // What pwf's merge made from an empty file (its `version` included) is empty again.
+    assertEquals(removeSettings(manifestText(host, BIN), reg(host)).text, "");
+    assertEquals(removeSettings(mergeSettings("", reg(host)).text, reg(host)).text, "");
     assertEquals(removeSettings("", reg(host)).text, "");
   });
 

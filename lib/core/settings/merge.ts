@@ -354,6 +354,13 @@ function edit(text: string, reg: Registration, mode: "merge" | "remove"): MergeR
     : newHooks.length > 0
     ? [...members, { key: "hooks", rawKey: '"hooks"', value: hooksNode }]
     : members;
+  if (mode === "remove" && (emptied || atRoot && hooks.members.length > 0)) {
+    // Nothing left but what pwf writes (a file pwf's merge made from nothing): empty again.
+    const pwfOnly = rootMembers.every((m) =>
+      header.some(([k, v]) => k === m.key && sameValue(m.value, fromValue(v)))
+    );
+    if (pwfOnly) return { text: "", changed: true, events: order(states, wantedEvents) };
+  }
   const newRoot: JsonNode = { kind: "object", members: rootMembers };
   const finalRoot = doc.root && sameValue(newRoot, doc.root) ? doc.root : newRoot;
   const changed = finalRoot !== doc.root;

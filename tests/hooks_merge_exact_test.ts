@@ -1,8 +1,9 @@
 /**
  * Issue 26 item 13: what `hooks print --merge` and `--remove` change, exactly
  * as the README states it (its "Merge" item): untouched values keep their
- * bytes, edited containers are laid out again, a changed file gains a final
- * newline, and a file left with only what pwf writes becomes empty.
+ * bytes, a one-line file stays on one line, edited containers of a laid-out
+ * file are laid out in its indentation, no final newline is added, and a
+ * file left with only what pwf writes becomes empty.
  * @module
  */
 
@@ -15,18 +16,32 @@ async function pwf(dir: string, mode: string, host: string, stdin: string): Prom
   return r.stdout;
 }
 
-Deno.test("--merge keeps untouched values verbatim and lays out only what it edits, adding a final newline", async () => {
+Deno.test("a one-line file stays on one line with its own separators and no final newline", async () => {
   await inProject(async (dir) => {
-    const compact = '{"a":[1,  2],"hooks":{"stop":[{"command":"other"}]}}';
+    const compact = '{"a":[1,2],"hooks":{"stop":[{"command":"other"}]}}';
     const merged = await pwf(dir, "--merge", "cursor", compact);
-    assertStringIncludes(merged, '"a": [1,  2]'); // an untouched value keeps its bytes
-    assertStringIncludes(merged, '\n      {"command":"other"},\n'); // so does a foreign entry
-    assertStringIncludes(merged, '{\n  "version": 1,\n'); // the edited top level, laid out
-    assertEquals(merged.endsWith("}\n"), true);
+    assertEquals(merged.includes("\n"), false, merged);
+    assertStringIncludes(merged, '{"version":1,"a":[1,2],"hooks":{"stop":[{"command":"other"},{');
+    const removed = await pwf(dir, "--remove", "cursor", merged);
+    assertEquals(removed, '{"version":1,"a":[1,2],"hooks":{"stop":[{"command":"other"}]}}');
+  });
+});
+
+Deno.test("a laid-out file keeps untouched values verbatim and gets no final newline added", async () => {
+  await inProject(async (dir) => {
+    const text =
+      '{\n    "a": [1,  2],\n    "hooks": {\n        "stop": [{"command":"other"}]\n    }\n}';
+    const merged = await pwf(dir, "--merge", "cursor", text);
+    assertStringIncludes(merged, '{\n    "version": 1,\n    "a": [1,  2],\n'); // laid out, 4 spaces
+    assertStringIncludes(merged, '\n            {"command":"other"},\n'); // a foreign entry as written
+    assertEquals(merged.endsWith("}"), true);
     const removed = await pwf(dir, "--remove", "cursor", merged);
     assertEquals(
       removed,
-      '{\n  "version": 1,\n  "a": [1,  2],\n  "hooks": {\n    "stop": [\n      {"command":"other"}\n    ]\n  }\n}\n',
+      text.replace("{\n", '{\n    "version": 1,\n').replace(
+        '"stop": [{"command":"other"}]',
+        '"stop": [\n            {"command":"other"}\n        ]',
+      ),
     );
   });
 });
@@ -53,6 +68,6 @@ for (const host of ["cursor", "copilot", "claude"]) {
 Deno.test('--remove drops the event lists and hooks object it empties; "version" beside other keys stays', async () => {
   await inProject(async (dir) => {
     const merged = await pwf(dir, "--merge", "cursor", '{"x":1,"hooks":{"stop":[]}}');
-    assertEquals(await pwf(dir, "--remove", "cursor", merged), '{\n  "version": 1,\n  "x": 1\n}\n');
+    assertEquals(await pwf(dir, "--remove", "cursor", merged), '{"version":1,"x":1}');
   });
 });

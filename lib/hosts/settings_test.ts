@@ -232,10 +232,12 @@ Deno.test("invalid JSON or an unknown settings shape is a SettingsError (exit 2)
   }
 });
 
-Deno.test("a BOM and a missing final newline survive --remove of an unchanged file", () => {
+Deno.test("a BOM, a one-line layout and a missing final newline survive --remove and --merge", () => {
   const claude = reg(HOSTS.find((h) => h.name === "claude")!);
   const text = '\uFEFF{"model": "opus"}';
   assertEquals(removeSettings(text, claude).text, text);
   const merged = mergeSettings(text, claude).text;
-  assert(merged.startsWith('\uFEFF{\n  "model": "opus",\n  "hooks": {'), merged.slice(0, 40));
+  assert(merged.startsWith('\uFEFF{"model": "opus", "hooks": {"'), merged.slice(0, 40));
+  assert(!merged.includes("\n"), merged);
+  assertEquals(removeSettings(merged, claude).text, text);
 });

@@ -35,6 +35,11 @@ export interface JsonDoc {
   readonly indent: string;
   /** "\r\n" when the text uses it, else "\n". */
   readonly newline: string;
+  /**
+   * For a one-line document (a non-empty root without a line break): the
+   * separators it uses after ":" and ",", so rebuilt values stay on one line.
+   */
+  readonly compact?: { readonly colon: string; readonly comma: string };
 }
 
 /** Invalid JSON: the message names the line and column. */
@@ -79,7 +84,13 @@ export function parseJsonDoc(text: string): JsonDoc {
   const start = p.pos;
   p.ws();
   if (p.pos < text.length) p.fail("unexpected text after the JSON value");
-  return { root, before: lead, after: text.slice(start), indent, newline };
+  const doc = { root, before: lead, after: text.slice(start), indent, newline };
+  const raw = root.raw ?? "";
+  const empty = root.kind === "scalar" || raw.length <= 2;
+  if (empty || raw.includes("\n") || raw.includes("\r")) return doc;
+  const colon = /"\s*:\s/.test(raw) ? ": " : ":";
+  const comma = raw.includes(",") ? (/,\s/.test(raw) ? ", " : ",") : colon === ": " ? ", " : ",";
+  return { ...doc, compact: { colon, comma } };
 }
 
 class Parser {
@@ -191,13 +202,27 @@ class Parser {
 
 /**
  * The document as text: unchanged values verbatim, rebuilt ones in the
- * document's indentation; ends with the document's trailing text, or a
- * newline when it had none.
+ * document's indentation (on one line in a one-line document), then the
+ * document's trailing text as it was.
  */
 export function printJsonDoc(doc: JsonDoc): string {
   if (doc.root === undefined) return doc.before + doc.after;
-  const after = doc.after.includes("\n") ? doc.after : doc.after + doc.newline;
-  return doc.before + printNode(doc.root, 0, doc.indent, doc.newline) + after;
+  const body = doc.compact
+    ? printCompact(doc.root, doc.compact.colon, doc.compact.comma)
+    : printNode(doc.root, 0, doc.indent, doc.newline);
+  return doc.before + body + doc.after;
+}
+
+function printCompact(node: JsonNode, colon: string, comma: string): string {
+  if (node.raw !== undefined) return node.raw;
+  if (node.kind === "scalar") return JSON.stringify(node.value);
+  if (node.kind === "array") {
+    return `[${node.items.map((v) => printCompact(v, colon, comma)).join(comma)}]`;
+  }
+  const parts = node.members.map((m) =>
+    `${m.rawKey}${colon}${printCompact(m.value, colon, comma)}`
+  );
+  return `{${parts.join(comma)}}`;
 }
 
 function printNode(node: JsonNode, depth: number, unit: string, nl: string): string {

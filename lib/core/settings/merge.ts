@@ -290,7 +290,7 @@ function edit(text: string, reg: Registration, mode: "merge" | "remove"): MergeR
   // No file yet (or only whitespace): the new file starts at its first byte.
   const doc = parsed.root
     ? parsed
-    : { ...parsed, before: parsed.before.startsWith("\uFEFF") ? "\uFEFF" : "", after: "" };
+    : { ...parsed, before: parsed.before.startsWith("\uFEFF") ? "\uFEFF" : "", after: "\n" };
   const root: JsonNode = doc.root ?? { kind: "object", members: [] };
   expectObject(root, ROOT);
   const atRoot = reg.shape.container === "root";

@@ -72,8 +72,8 @@ Deno.test(skipWhen(
           await writeText(p.dir, ".planning/.active_plan", "p\n");
           for (const args of [["status"], ["hook", "claude", "UserPromptSubmit"]]) {
             const kib = await peakKib(p.dir, args, '{"session_id":"s","prompt":"go"}');
-            // deno-lint-ignore no-console
             if (Deno.env.get("PWF_MEMORY_REPORT")) {
+              // deno-lint-ignore no-console
               console.log(`${shape}, ${args.join(" ")}: ${kib} KiB`);
             }
             if (kib > MAX_PEAK_MIB * 1024) over.push(`${shape}, ${args.join(" ")}: ${kib} KiB`);

@@ -100,7 +100,6 @@ function bounded(slug: string): string {
   return out.join("");
 }
 
-
 /**
  * Local calendar date as `YYYY-MM-DD` (plan ids use the user's local day).
  * @example

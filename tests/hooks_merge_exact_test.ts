@@ -11,7 +11,9 @@ import { assertEquals, assertStringIncludes } from "./assert.ts";
 import { inProject, runPwf } from "./helpers.ts";
 
 async function pwf(dir: string, mode: string, host: string, stdin: string): Promise<string> {
-  const r = await runPwf(dir, ["hooks", "print", host, mode, "--bin", "/x/pwf"], { stdin });
+  const r = await runPwf(dir, ["hooks", "print", host, ...mode.split(" "), "--bin", "/x/pwf"], {
+    stdin,
+  });
   assertEquals(r.code, 0, r.stderr);
   return r.stdout;
 }
@@ -56,10 +58,11 @@ Deno.test("a file neither mode changes comes back byte for byte, without a final
 });
 
 for (const host of ["cursor", "copilot", "claude"]) {
-  Deno.test(`${host}: an empty file merged and removed is empty again ("version" included)`, async () => {
+  Deno.test(`${host}: an empty file merged and removed is an empty object ("version" included), or nothing with --delete-if-empty`, async () => {
     await inProject(async (dir) => {
       const merged = await pwf(dir, "--merge", host, "");
-      assertEquals(await pwf(dir, "--remove", host, merged), "");
+      assertEquals(await pwf(dir, "--remove", host, merged), "{}\n");
+      assertEquals(await pwf(dir, "--remove --delete-if-empty", host, merged), "");
       assertEquals(await pwf(dir, "--remove", host, ""), "");
     });
   });

@@ -118,9 +118,9 @@ for (const host of SETTINGS_HOSTS) {
       if (nl === "\r\n") assert(!merged.replaceAll("\r\n", "").includes("\n"), "CRLF kept");
       assertEquals(removeSettings(merged, reg(host)).text, before);
     }
-    // What pwf's merge made from an empty file (its `version` included) is empty again.
-    assertEquals(removeSettings(manifestText(host, BIN), reg(host)).text, "");
-    assertEquals(removeSettings(mergeSettings("", reg(host)).text, reg(host)).text, "");
+    // What pwf's merge made from an empty file (its `version` included) is an empty object again.
+    assertEquals(removeSettings(manifestText(host, BIN), reg(host)).text, "{}\n");
+    assertEquals(removeSettings(mergeSettings("", reg(host)).text, reg(host)).text, "{}\n");
     assertEquals(removeSettings("", reg(host)).text, "");
   });
 

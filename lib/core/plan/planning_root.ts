@@ -8,6 +8,7 @@
  * @module
  */
 
+import { trimTrailing } from "../text/trim.ts";
 import type { PathOs } from "../text/display.ts";
 
 /** How many directories above the start directory pwf looks for `.planning`. */
@@ -41,7 +42,7 @@ export interface SearchSpan {
  * ```
  */
 export function parentDir(path: string): string | null {
-  const p = path.replace(/[\\/]+$/, "");
+  const p = trimTrailing(path, "\\/");
   const i = Math.max(p.lastIndexOf("/"), p.lastIndexOf("\\"));
   if (i < 0) return null;
   const head = p.slice(0, i);
@@ -53,7 +54,7 @@ export function parentDir(path: string): string | null {
 
 /** A path compared as `os` compares them: "/" separators, no trailing one, case-blind on Windows. */
 function comparable(path: string, os: PathOs): string {
-  const p = path.replace(/\\/g, "/").replace(/\/+$/, "");
+  const p = trimTrailing(path.replace(/\\/g, "/"), "/");
   return os === "windows" ? p.toLowerCase() : p;
 }
 

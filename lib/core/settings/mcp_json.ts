@@ -64,7 +64,7 @@ export function mergeMcpJson(text: string, spec: McpEntrySpec): EntryEdit {
  * import { removeMcpJson } from "./mcp_json.ts";
  * const spec = { container: "servers", name: "pwf", entry: {} };
  * const r = removeMcpJson('{"a": 1, "servers": {"pwf": {}}}', spec);
- * if (r.text !== '{\n  "a": 1\n}\n') throw new Error(JSON.stringify(r.text));
+ * if (r.text !== '{"a": 1}') throw new Error(JSON.stringify(r.text));
  * ```
  */
 export function removeMcpJson(text: string, spec: McpEntrySpec): EntryEdit {

@@ -355,11 +355,15 @@ function edit(text: string, reg: Registration, mode: "merge" | "remove"): MergeR
     ? [...members, { key: "hooks", rawKey: '"hooks"', value: hooksNode }]
     : members;
   if (mode === "remove" && (emptied || atRoot && hooks.members.length > 0)) {
-    // Nothing left but what pwf writes (a file pwf's merge made from nothing): empty again.
+    // Nothing left but what pwf writes (a file pwf's merge made from nothing): an empty object,
+    // still valid for the host; `--delete-if-empty` (lib/cli/hooks_print.ts) prints nothing instead.
     const pwfOnly = rootMembers.every((m) =>
       header.some(([k, v]) => k === m.key && sameValue(m.value, fromValue(v)))
     );
-    if (pwfOnly) return { text: "", changed: true, events: order(states, wantedEvents) };
+    if (pwfOnly) {
+      const text2 = text.endsWith("\n") ? "{}\n" : "{}";
+      return { text: text2, changed: true, events: order(states, wantedEvents) };
+    }
   }
   const newRoot: JsonNode = { kind: "object", members: rootMembers };
   const finalRoot = doc.root && sameValue(newRoot, doc.root) ? doc.root : newRoot;

@@ -120,9 +120,28 @@ function edit(text: string, spec: TomlTableSpec, mode: "merge" | "remove"): Entr
 
 /** A table's text without comments, blank lines and spacing, for "is it what pwf writes". */
 function normal(s: string): string {
-  return s.split(/\r?\n/).map((l) => l.replace(/\s+#.*$/, "").replace(/\s+/g, "")).filter((l) =>
+  return s.split("\n").map((l) => withoutSpace(uncommented(l))).filter((l) =>
     l !== "" && !l.startsWith("#")
   ).join("\n");
+}
+
+/** A line up to a `#` that follows whitespace (a trailing comment), as the old regex cut it. */
+function uncommented(line: string): string {
+  for (let i = line.indexOf("#"); i > 0; i = line.indexOf("#", i + 1)) {
+    if (/\s/.test(line[i - 1]!)) {
+      let start = i - 1;
+      while (start > 0 && /\s/.test(line[start - 1]!)) start--;
+      return line.slice(0, start);
+    }
+  }
+  return line;
+}
+
+/** A line without any whitespace (one linear pass). */
+function withoutSpace(line: string): string {
+  let out = "";
+  for (const ch of line) if (!/\s/.test(ch)) out += ch;
+  return out;
 }
 
 function commandIn(s: string): string | null {
@@ -194,9 +213,8 @@ function readLines(text: string): Line[] {
   const out: Line[] = [];
   let depth = 0; // open [ of a multi-line array value
   let n = 0;
-  for (const m of text.matchAll(/[^\n]*\n|[^\n]+$/g)) {
+  for (const line of linesWithEnds(text)) {
     n++;
-    const line = m[0];
     const body = stripComment(line, n);
     const t = body.trim();
     if (depth === 0 && t.startsWith("[[")) {
@@ -294,4 +312,17 @@ function dotted(s: string): string[] | null {
     if (m[4] === "") break;
   }
   return parts.length > 0 && at >= s.length ? parts : null;
+}
+
+/** The text's lines, each with its "\n" (the last one without, when the text does not end in one). */
+function linesWithEnds(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    const nl = text.indexOf("\n", start);
+    const end = nl < 0 ? text.length : nl + 1;
+    out.push(text.slice(start, end));
+    start = end;
+  }
+  return out;
 }

@@ -13,6 +13,7 @@ import type { Labels } from "./labels.ts";
 import { planLanguage } from "./language.ts";
 import type { Phase, Plan } from "./parse.ts";
 import { unreadPhaseHeadings } from "./unread_headings.ts";
+import { CHECK_LABEL, planChecks } from "../verify/checks.ts";
 
 /** How bad a finding is. */
 export type Severity = "ERROR" | "WARN";
@@ -209,6 +210,14 @@ export function lintPlan(plan: Plan): Finding[] {
   }
   out.push(...numberingFindings(plan.phases), ...inProgressFindings(plan.phases));
   out.push(...sectionFindings(plan, labels), ...commentFindings(plan));
+  for (const c of planChecks(plan).problems) {
+    out.push({
+      severity: "ERROR",
+      line: c.line + 1,
+      message: `Phase ${c.phase}'s ${CHECK_LABEL} line cannot be read: ${c.message} ` +
+        `(write "- **${CHECK_LABEL}:** \`<command>\`")`,
+    });
+  }
   return out.sort((a, b) =>
     a.line - b.line || (a.severity === b.severity ? 0 : a.severity === "ERROR" ? -1 : 1) ||
     (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)

@@ -157,3 +157,10 @@ Deno.test("lintPlan() suggests the plan's own status label when one is missing",
   const f = lint("## 目标\nx\n## 下一步\ny\n### 阶段 1：A\n");
   assertStringIncludes(f[0]!.message, `add "- **状态：** pending"`);
 });
+
+Deno.test("lintPlan() reports an AcceptanceCheck line that is not one backticked command", () => {
+  const f = lintPlan(parsePlan(GOOD + "- **AcceptanceCheck:** make test\n"));
+  const hit = f.find((x) => x.message.includes("AcceptanceCheck"));
+  assertEquals(hit?.severity, "ERROR");
+  assertStringIncludes(hit?.message ?? "", "one pair of backticks");
+});

@@ -52,6 +52,7 @@ export const LAYERS: readonly Layer[] = [
       "lib/mcp",
       "lib/plan",
       "lib/session",
+      "lib/verify",
     ],
     holds: "one folder per concept: reads state through fs, asks core, writes the effects",
     mayImport: ["fs", "core"],

@@ -7,6 +7,8 @@
  */
 
 import { checkJson, checkLines, checkReport, phasesRemain } from "../core/report/check.ts";
+import { proofJson, proofLines } from "../core/report/proof.ts";
+import { planProof } from "../verify/proof.ts";
 import { NoPlanError, UsageError } from "../core/errors.ts";
 import { lintPlan } from "../core/plan/lint.ts";
 import { parsePlan } from "../core/plan/parse.ts";
@@ -109,8 +111,17 @@ function runReport(args: CheckArgs, ctx: Context): number {
   }
   const parsed = parsePlan(decodeText(got.bytes));
   const report = checkReport(plan.display, parsed, lintPlan(parsed));
-  if (args.json) printJson(ctx, { schemaVersion: 1, ...checkJson(report) });
-  else ctx.host.stdout(checkLines(report, ctx.host.os).join("\n") + "\n");
+  const proofs = planProof(plan, parsed);
+  if (args.json) {
+    printJson(ctx, {
+      schemaVersion: 1,
+      ...checkJson(report),
+      ...(proofs.length ? { checks: proofJson(proofs) } : {}),
+    });
+  } else {
+    const lines = [...checkLines(report, ctx.host.os), ...proofLines(proofs).map((l) => `  ${l}`)];
+    ctx.host.stdout(lines.join("\n") + "\n");
+  }
   return phasesRemain(report) ? 3 : 0;
 }
 

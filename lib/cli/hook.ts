@@ -18,6 +18,7 @@ import {
   type HostEvent,
   HOSTS,
   type HostSpec,
+  isPlanningPath,
   type OpResult,
   parsePayload,
   type Payload,
@@ -32,6 +33,7 @@ import { fireInjection, injectBudget, scopeOf, startTurn } from "../inject/fire.
 import { appendReceipt } from "../inject/receipts.ts";
 import { type SessionScope } from "../session/plan_ref.ts";
 import { resolvePlan } from "../session/resolve.ts";
+import { recordEdit, recordShellRun } from "../verify/hook.ts";
 import { type Context, defineCommand } from "./command.ts";
 import { isoTimestamp } from "../core/text/timestamp.ts";
 
@@ -115,6 +117,16 @@ async function perform(
     case "noop":
       return { result: NOTHING, outcome: "noop", planId: null };
     default: {
+      // A host-reported shell run is a receipt or nothing (never a nudge); an edit is marked first.
+      const call = event.op === "posttool" ? spec.toolCall?.(event.name, payload) ?? null : null;
+      if (call) {
+        const where = { ...opts, scope, host: spec.name, session: sessionId ?? "" };
+        if (call.kind === "shell") {
+          const r = await recordShellRun(where, call);
+          return { result: NOTHING, outcome: `shell-${r.outcome}`, planId: r.planId };
+        }
+        if (!isPlanningPath(call.path)) await recordEdit(where);
+      }
       // Nothing for silent fires: a host that drops this event's context gets nothing
       // computed (only side-effect-free tiers; a prompt still starts a new turn).
       if (SIDE_EFFECT_FREE.has(event.op) && event.dropsContext === true) {

@@ -27,7 +27,8 @@ export function mcpBackend(ctx: Context, commands: () => readonly AnyCommand[]):
       const action = toolAction(name, args);
       if (action.kind === "phase") {
         return await guarded(ctx, async () => {
-          const args = { ...action, json: true };
+          // No --unverified over MCP: a completion there needs the evidence hooks recorded.
+          const args = { ...action, json: true, unverified: false };
           const { plan, result } = await setPhase(args, withPlan(ctx, action.plan));
           const out = JSON.stringify(phaseJson(args, plan, result), null, 2) + "\n";
           return { text: await framedFile("plan", out, false), isError: false };

@@ -5,7 +5,10 @@
 
 import { IntegrityError, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
 import { expectedCurrentPhase, writePhaseStatuses } from "../core/plan/edit.ts";
-import { parsePlan, STATUS_VALUES, type StatusValue } from "../core/plan/parse.ts";
+import { parsePlan, type Plan, STATUS_VALUES, type StatusValue } from "../core/plan/parse.ts";
+import { owedPhrase, type Proof } from "../core/verify/evidence.ts";
+import { appendLedger } from "../ledger/store.ts";
+import { planProof } from "../verify/proof.ts";
 import { planTransition, type StatusChange } from "../core/plan/transition.ts";
 import { didYouMean } from "../core/text/suggest.ts";
 import { decodeText, encodeAs, type TextEncoding, textEncoding } from "../core/text/text.ts";
@@ -31,6 +34,8 @@ export interface PhaseArgs {
   readonly advance: boolean;
   /** Starting a phase moves the one in progress back to pending (--switch). */
   readonly switchOthers: boolean;
+  /** Completing a phase whose checks lack fresh passing evidence records a claim (--unverified). */
+  readonly unverified: boolean;
 }
 
 const FLAGS = [
@@ -42,6 +47,11 @@ const FLAGS = [
   {
     name: "switch",
     summary: "starting this phase moves the phase in progress back to pending",
+  },
+  {
+    name: "unverified",
+    summary:
+      "complete a phase whose AcceptanceCheck has no fresh passing run, recorded as a claim in the ledger",
   },
 ];
 
@@ -79,6 +89,7 @@ export function parsePhaseArgs(argv: readonly string[]): PhaseArgs {
     json: p.flags.json === true,
     advance: p.flags["no-advance"] !== true,
     switchOthers: p.flags.switch === true,
+    unverified: p.flags.unverified === true,
   };
 }
 
@@ -91,6 +102,10 @@ export interface PhaseResult {
   readonly changed: boolean;
   readonly reattested: boolean;
   readonly current: string | null;
+  /** The completed phase's proof when it has checks (verified, unverifiable, claimed), else null. */
+  readonly proof: Proof | null;
+  /** For a claim: the check still owed. */
+  readonly owed: string | null;
 }
 
 /**
@@ -116,6 +131,20 @@ export async function setPhase(
         `(${EDIT_ATTEMPTS} tries); nothing was written: save it in your editor, then run the command again`,
     );
   });
+  if (result.proof === "claimed" && result.changed) {
+    // A completion claimed without fresh passing evidence is recorded (issue 28), for MCP too.
+    await appendLedger(plan, {
+      event: "phase_complete",
+      summary:
+        `Phase ${args.number} claimed complete without fresh passing evidence (--unverified): ${
+          result.owed ?? ""
+        }`,
+      agent: "main",
+      phase: `Phase ${args.number}`,
+      files: [],
+      now: ctx.host.now(),
+    });
+  }
   return { plan, result };
 }
 
@@ -137,6 +166,7 @@ export function phaseJson(args: PhaseArgs, plan: PlanRef, result: PhaseResult): 
       reason: c.reason,
     })),
     currentPhase: result.current,
+    proof: result.proof,
   };
 }
 
@@ -144,7 +174,12 @@ export function phaseJson(args: PhaseArgs, plan: PlanRef, result: PhaseResult): 
 export async function runPhase(args: PhaseArgs, ctx: Context): Promise<number> {
   const { plan, result } = await setPhase(args, ctx);
   if (args.json) printJson(ctx, phaseJson(args, plan, result));
-  else ctx.host.stdout(phaseReport(args, result.changes, result.reattested, result.current));
+  else {
+    ctx.host.stdout(
+      phaseReport(args, result.changes, result.reattested, result.current) +
+        proofLine(args.number, result),
+    );
+  }
   return 0;
 }
 
@@ -177,6 +212,42 @@ function phaseReport(
   return lines.join("\n") + "\n";
 }
 
+/** The line saying how a completed phase with checks was proven ("" for none). */
+function proofLine(n: number, r: PhaseResult): string {
+  if (r.proof === "unverifiable") {
+    return `Phase ${n}: unverifiable: the host that ran its check does not report outcomes\n`;
+  }
+  if (r.proof === "claimed") return `Phase ${n}: claimed (unverified): ${r.owed ?? ""}\n`;
+  return r.proof === "verified" ? `Phase ${n}: verified by its AcceptanceCheck run\n` : "";
+}
+
+/**
+ * The proof of completing phase `args.number`: null when it has no checks
+ * or is not being completed; refuses (one line naming the command to run)
+ * when a check has no fresh passing run and `--unverified` is not given.
+ */
+function completionProof(
+  args: PhaseArgs,
+  plan: PlanRef,
+  parsed: Plan,
+): { proof: Proof; owed: string | null } | null {
+  if (args.status !== "complete") return null;
+  const target = parsed.phases.find((p) => p.number === args.number);
+  if (!target || target.status === "complete") return null;
+  const e = planProof(plan, parsed).find((p) => p.phase === args.number);
+  if (!e) return null;
+  if (!e.owed) return { proof: e.verdict === "verified" ? "verified" : "unverifiable", owed: null };
+  const what = owedPhrase(e.owed);
+  if (!args.unverified) {
+    throw new PwfError(
+      `phase: refused: Phase ${args.number}'s AcceptanceCheck has no fresh passing run: ${what}, ` +
+        `then "pwf phase ${args.number} complete" again (or record a claim: "--unverified"); ` +
+        `${plan.display}/task_plan.md is unchanged`,
+    );
+  }
+  return { proof: "claimed", owed: what };
+}
+
 /** Read, decide and write once; "raced" when the file changed between the read and the write. */
 async function editOnce(
   args: PhaseArgs,
@@ -203,13 +274,21 @@ async function editOnce(
       } and rewriting it would change other bytes; fix its encoding first`,
     );
   }
-  const t = planTransition(parsePlan(text), args);
+  const parsed = parsePlan(text);
+  const t = planTransition(parsed, args);
   if (!t.ok) {
     throw new PwfError(`phase: refused: ${t.message}; ${plan.display}/task_plan.md is unchanged`);
   }
+  const proved = completionProof(args, plan, parsed);
   const edited = writePhaseStatuses(text, t.changes.map((c) => ({ phase: c.phase, to: c.to })));
   const changed = edited !== text;
-  const result = { changes: t.changes, changed, current: currentOf(edited) };
+  const result = {
+    changes: t.changes,
+    changed,
+    current: currentOf(edited),
+    proof: proved?.proof ?? null,
+    owed: proved?.owed ?? null,
+  };
   if (!changed) return { ...result, reattested: false };
   // written back in the file's own encoding (a PowerShell 5.1 plan stays UTF-16LE)
   const bytes = encodeAs(edited, encoding);
@@ -242,7 +321,7 @@ export const phaseCommand = defineCommand({
   name: "phase",
   summary:
     "set a phase's status; completing one starts the next, Current Phase follows, attestation stays valid",
-  usage: ["phase <N> <pending|in_progress|complete> [--switch] [--no-advance]"],
+  usage: ["phase <N> <pending|in_progress|complete> [--switch] [--no-advance] [--unverified]"],
   flags: FLAGS,
   words: [],
   values: ["phase", "status"],

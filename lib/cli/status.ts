@@ -19,6 +19,7 @@ import {
   resolveFor,
 } from "./plan_context.ts";
 import { NoPlanError } from "../core/errors.ts";
+import { planProof } from "../verify/proof.ts";
 
 /** Parsed `pwf status` arguments. */
 export interface StatusArgs {
@@ -47,6 +48,7 @@ export async function runStatus(args: StatusArgs, ctx: Context): Promise<number>
     readMode(plan),
     got.attestation,
     got.truncated,
+    planProof(plan, parsed),
   );
   // The plan shown was just read: the overview takes its state from that read.
   const o = planOverview(

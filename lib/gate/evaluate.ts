@@ -18,7 +18,9 @@ import {
 import type { Fingerprint } from "../core/gate/fingerprint.ts";
 import { lintPlan } from "../core/plan/lint.ts";
 import { type Mode, parseMode } from "../core/plan/mode.ts";
-import { inProgressPhase, parsePlan } from "../core/plan/parse.ts";
+import { inProgressPhase, parsePlan, type Plan } from "../core/plan/parse.ts";
+import { owedPhrase } from "../core/verify/evidence.ts";
+import { firstClaimed, planProof } from "../verify/proof.ts";
 import { planLanguage } from "../core/plan/language.ts";
 import { decodeText } from "../core/text/text.ts";
 import { readFile } from "../fs/read.ts";
@@ -126,6 +128,7 @@ async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
     planArg: r.source === "session" || r.source === "PLAN_ID" ? ` --plan ${plan.id}` : "",
     tampered: mode.gate ? await tamperNotice(plan, got.truncated ? undefined : got.bytes) : null,
     lang: planLanguage(parsed).labels.lang,
+    owed: mode.gate ? owedOf(plan, parsed) : null,
     payload: req.payload,
     cap,
   };
@@ -195,6 +198,12 @@ async function tamperNotice(plan: PlanRef, bytes?: Uint8Array): Promise<string |
   const a = await readAttestation(plan, bytes);
   if (a.state !== "tampered" && a.state !== "invalid") return null;
   return `Ask the user to review ${plan.display}/task_plan.md and run "pwf attest" to approve it, or restore the file.`;
+}
+
+/** The first phase marked complete without fresh passing evidence, as the gate names it. */
+function owedOf(plan: PlanRef, parsed: Plan): { phase: number; todo: string } | null {
+  const c = firstClaimed(planProof(plan, parsed));
+  return c?.owed ? { phase: c.phase, todo: owedPhrase(c.owed) } : null;
 }
 
 const EMPTY_STATE = { counters: { blocks: 0, lastFingerprint: null }, problem: null } as const;

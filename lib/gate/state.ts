@@ -23,6 +23,7 @@ import { type BoundedDir, boundedLoc, makeRoom } from "../fs/cache.ts";
 import { fnv1a64 } from "../core/session/binding.ts";
 import { removeFile, writeFile } from "../fs/write.ts";
 import { ledgerLineCount } from "../ledger/files.ts";
+import { evidenceSize } from "../verify/store.ts";
 import { MAX_PLAN_BYTES, readText } from "../plan/tree.ts";
 import { planFile, type PlanRef } from "../session/plan_ref.ts";
 
@@ -181,7 +182,8 @@ async function fileHash(plan: PlanRef, name: string): Promise<string> {
 /** The plan's progress fingerprint now: ledger records and the two file hashes. */
 export async function progressFingerprint(plan: PlanRef): Promise<Fingerprint> {
   return {
-    ledgerLines: ledgerLineCount(plan),
+    // A new receipt (the model ran a check) is progress too (issue 28).
+    ledgerLines: ledgerLineCount(plan) + evidenceSize(plan),
     planHash: await fileHash(plan, "task_plan.md"),
     progressHash: await fileHash(plan, "progress.md"),
   };

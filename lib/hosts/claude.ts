@@ -6,6 +6,7 @@
  */
 
 import { hookCommand, type HostEvent, type HostSpec, json, type OpResult } from "./host_spec.ts";
+import { claudeToolCall } from "./tool_call.ts";
 import type { WindowsHost } from "./windows_bin.ts";
 
 const EVENTS: readonly HostEvent[] = [
@@ -31,9 +32,17 @@ const EVENTS: readonly HostEvent[] = [
   {
     name: "PostToolUse",
     op: "posttool",
-    matcher: "Write|Edit|MultiEdit",
+    matcher: "Write|Edit|MultiEdit|Bash",
     timeout: 10,
-    does: "once per turn: update progress.md",
+    does:
+      "once per turn after an edit: update progress.md; a shell run of an acceptance check: its receipt",
+  },
+  {
+    name: "PostToolUseFailure",
+    op: "posttool",
+    matcher: "Bash",
+    timeout: 10,
+    does: "a failed shell run of an acceptance check: its receipt",
   },
   {
     name: "PreCompact",
@@ -102,6 +111,7 @@ export const claude: HostSpec = {
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond: settingsRespond("text"),
   sessionIdKeys: ["session_id"],
+  toolCall: claudeToolCall,
   // Equal to the payload's session_id, in hooks and the Bash tool (measured, 2.1.332).
   sessionEnv: "CLAUDE_CODE_SESSION_ID",
   windowsRunner: "bash-or-powershell",

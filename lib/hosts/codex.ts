@@ -7,6 +7,7 @@
 
 import { settingsManifest, settingsRespond } from "./claude.ts";
 import { hookCommand, type HostEvent, type HostSpec } from "./host_spec.ts";
+import { codexToolCall } from "./tool_call.ts";
 
 const EVENTS: readonly HostEvent[] = [
   {
@@ -31,9 +32,10 @@ const EVENTS: readonly HostEvent[] = [
   {
     name: "PostToolUse",
     op: "posttool",
-    matcher: "Write|Edit|apply_patch",
+    matcher: "Write|Edit|apply_patch|Bash",
     timeout: 10,
-    does: "once per turn: update progress.md",
+    does:
+      "once per turn after an edit: update progress.md; a shell run of an acceptance check: an unverifiable receipt (no outcome reported)",
   },
   {
     name: "PreCompact",
@@ -66,6 +68,7 @@ export const codex: HostSpec = {
   respond: settingsRespond("none"),
   // Codex spills hook text over ~2,500 tokens (~10,000 characters) to a file.
   sessionIdKeys: ["session_id"],
+  toolCall: codexToolCall,
   // Given to the commands Codex runs (docs/hosts.md).
   sessionEnv: "CODEX_THREAD_ID",
   windowsRunner: "cmd-or-powershell",

@@ -7,6 +7,7 @@
 
 import { FAIL_OPEN } from "../core/settings/merge.ts";
 import { hookCommand, type HostEvent, type HostSpec, json, type OpResult } from "./host_spec.ts";
+import { copilotToolCall } from "./tool_call.ts";
 
 const EVENTS: readonly HostEvent[] = [
   {
@@ -31,9 +32,10 @@ const EVENTS: readonly HostEvent[] = [
   {
     name: "postToolUse",
     op: "posttool",
-    matcher: "create|edit|apply_patch|str_replace_editor",
+    matcher: "create|edit|apply_patch|str_replace_editor|bash|powershell",
     timeout: 10,
-    does: "once per turn: update progress.md",
+    does:
+      "once per turn after an edit: update progress.md; a shell run of an acceptance check: its receipt",
   },
   {
     name: "agentStop",
@@ -81,6 +83,7 @@ export const copilot: HostSpec = {
   settings: { layout: "flat", commandKeys: ["bash", "powershell", "command"] },
   respond,
   sessionIdKeys: ["sessionId"],
+  toolCall: copilotToolCall,
   // 8 consecutive agentStop blocks end the turn (docs/hosts.md): pwf stops at 7 and says why.
   gateLimit: 7,
   windowsRunner: "powershell",

@@ -13,6 +13,7 @@ import {
   json,
   type OpResult,
 } from "./host_spec.ts";
+import { geminiToolCall } from "./tool_call.ts";
 
 const EVENTS: readonly HostEvent[] = [
   {
@@ -36,9 +37,10 @@ const EVENTS: readonly HostEvent[] = [
   {
     name: "AfterTool",
     op: "posttool",
-    matcher: "write_file|replace",
+    matcher: "write_file|replace|run_shell_command",
     timeout: 10,
-    does: "once per turn: update progress.md",
+    does:
+      "once per turn after an edit: update progress.md; a shell run of an acceptance check: its receipt",
   },
   {
     name: "PreCompress",
@@ -82,6 +84,7 @@ export const gemini: HostSpec = {
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond,
   sessionIdKeys: ["session_id"],
+  toolCall: geminiToolCall,
   // Set for every hook command with the project root (Gemini CLI 0.61.0 sources; so is CLAUDE_PROJECT_DIR).
   projectRootEnv: "GEMINI_PROJECT_DIR",
   windowsRunner: "powershell",

@@ -7,6 +7,7 @@
 
 import type { SettingsShape } from "../core/settings/merge.ts";
 import type { Payload } from "./payload.ts";
+import type { ToolCallReader } from "./tool_call.ts";
 import { commandBin, type WindowsHost, type WindowsRunner } from "./windows_bin.ts";
 
 /** The core operations a hook event can map to. */
@@ -131,6 +132,12 @@ export interface HostSpec {
    * root still finds its plan, never one above it; must be in --allow-env.
    */
   readonly projectRootEnv?: string;
+  /**
+   * What the host's post-tool events report about a tool call: a shell run
+   * (command and outcome: receipts of acceptance checks) or a file edit
+   * (issue 28). Absent: the host reports neither, no receipt is recorded.
+   */
+  readonly toolCall?: ToolCallReader;
   /** Notes for the README's host section. */
   readonly notes: string;
   /**

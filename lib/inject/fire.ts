@@ -12,7 +12,9 @@ import { catchupSummary, renderCatchupSummary } from "../core/catchup/summary.ts
 import { gatherCatchupInput, type ParsedPlanText } from "../catchup/input.ts";
 import { PwfError } from "../core/errors.ts";
 import type { Mode } from "../core/plan/mode.ts";
-import { countPhases, parsePlan } from "../core/plan/parse.ts";
+import { countPhases, parsePlan, type Plan } from "../core/plan/parse.ts";
+import { owedPhrase } from "../core/verify/evidence.ts";
+import { planProof } from "../verify/proof.ts";
 import {
   budgetFrom,
   composePosttool,
@@ -185,7 +187,15 @@ export async function gatherState(
     ledger,
     smart: env("PWF_INJECT") === "smart" || mode.smart,
     budget: injectBudget(env, maxChars),
+    owed: owedChecks(plan, parsed),
   };
+}
+
+/** What each phase with checks still owes, for the frame ([] when the plan has no checks). */
+function owedChecks(plan: PlanRef, parsed: Plan): string[] {
+  return planProof(plan, parsed).filter((p) => p.owed !== null).map((p) =>
+    `Phase ${p.phase}${p.proof === "claimed" ? " (marked complete)" : ""}: ${owedPhrase(p.owed!)}`
+  );
 }
 
 /** The plan's mode, or undefined when `.mode` cannot be read (the full path then says why). */

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { quoteExcerpt } from "../text/excerpt.ts";
+import { plainExcerpt, quoteExcerpt } from "../text/excerpt.ts";
 import { type Fingerprint, progressed } from "./fingerprint.ts";
 import { type Mode, modeName } from "../plan/mode.ts";
 import type { PhaseCounts } from "../plan/parse.ts";
@@ -50,6 +50,11 @@ export interface GateInput {
   readonly problem: string | null;
   /** The plan's language: the block reason speaks it (absent: English). */
   readonly lang?: Lang;
+  /**
+   * A phase marked complete whose AcceptanceCheck has no fresh passing run
+   * (issue 28): it counts as unfinished. `todo` says what to run.
+   */
+  readonly owed?: { readonly phase: number; readonly todo: string } | null;
 }
 
 /** The phase the gate speaks of. */
@@ -139,6 +144,13 @@ function blockReason(input: GateInput, next: GatePhase, n: number): string {
     return `${GATE_PREFIX} Gated plan changed since it was attested, so its statuses cannot be trusted (${complete}/${total} complete, gate block ${n}/${input.cap}). ` +
       `${input.tampered} Until then keep working on the plan.`;
   }
+  if (input.owed) {
+    const o = input.owed;
+    return `${GATE_PREFIX} Phase ${o.phase} is marked complete but its AcceptanceCheck has no fresh passing run (${complete}/${total} complete, gate block ${n}/${input.cap}). ` +
+      `Next: ${
+        plainExcerpt(o.todo, 1200)
+      }, then "pwf phase ${o.phase} complete${input.planArg}" is proven; keep working until it passes.`;
+  }
   const lang = input.lang ?? "en";
   const status = next.status === "in_progress" || next.status === "pending"
     ? next.status
@@ -162,7 +174,8 @@ function blockReason(input: GateInput, next: GatePhase, n: number): string {
  * `stop_hook_active` is not true, a phase is unfinished (pending or in
  * progress: issue 24), fewer than `cap` consecutive blocks happened, and
  * something changed since the last block. A tampered plan counts as
- * unfinished whatever it says.
+ * unfinished whatever it says, and so does a phase marked complete whose
+ * AcceptanceCheck has no fresh passing run (`owed`).
  * @example
  * ```ts
  * import { decideGate } from "./rule.ts";
@@ -192,7 +205,9 @@ export function decideGate(input: GateInput): GateDecision {
     return allow("stop-hook-active", "stop_hook_active is true (already continuing after a block)");
   }
   const next = input.next;
-  if (!next && input.tampered === null) return allow("finished", "every phase is complete");
+  if (!next && input.tampered === null && !input.owed) {
+    return allow("finished", "every phase is complete");
+  }
   if (input.problem !== null) {
     return allow("state-unreadable", `cannot evaluate the gate: ${input.problem}`);
   }

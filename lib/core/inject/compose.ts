@@ -10,6 +10,7 @@ import { DATA_ONLY_LINE, frame, type FrameKind } from "./framing.ts";
 import type { Mode } from "../plan/mode.ts";
 import { inProgressPhase, type Plan } from "../plan/parse.ts";
 import { phrasesFor } from "../plan/phrases.ts";
+import { plainExcerpt } from "../text/excerpt.ts";
 import { briefView, cutView, headView, progressTail, smartView, type View } from "./views.ts";
 
 /** The injection tiers. */
@@ -65,6 +66,27 @@ export interface InjectionState {
   /** PWF_INJECT=smart or `inject-smart` in .mode. */
   readonly smart: boolean;
   readonly budget: number;
+  /** What each phase with AcceptanceCheck lines still owes (issue 28): `Phase 1: run "..." (...)`. */
+  readonly owed?: readonly string[];
+}
+
+/** Longest owed-checks line, in characters: its commands come from the plan. */
+export const OWED_LINE_MAX = 600;
+
+/**
+ * The line naming the checks still owed ("" for none): each command is
+ * plan text, so it is shown as a control-free excerpt, bounded.
+ * @example
+ * ```ts
+ * import { owedLine } from "./compose.ts";
+ * if (!owedLine(['Phase 1: run "make"']).includes('Checks owed: Phase 1: run "make"')) throw new Error();
+ * if (owedLine([]) !== "") throw new Error();
+ * ```
+ */
+export function owedLine(owed: readonly string[] | undefined): string {
+  if (!owed || owed.length === 0) return "";
+  const body = plainExcerpt(owed.join("; "), OWED_LINE_MAX);
+  return `${PREFIX} Checks owed: ${body}. A phase with an AcceptanceCheck completes when its command, run as written, passes after your last edit.\n`;
 }
 
 /**
@@ -142,7 +164,7 @@ async function userpromptWithin(s: InjectionState, budget: number): Promise<stri
   const att = s.attestation.state === "intact" ? `, attested sha256=${s.attestation.hash}` : "";
   const head = `${DATA_ONLY_LINE}\n${PREFIX} Active plan: ${
     s.id ?? "legacy root plan"
-  } (${s.display}/task_plan.md)${att}\n`;
+  } (${s.display}/task_plan.md)${att}\n${owedLine(s.owed)}`;
   const foot = `${PREFIX} ${phrasesFor(s.plan).readFiles(s.display)}\n`;
   const second: { kind: FrameKind; view: View } = s.mode.autonomous
     ? { kind: "ledger", view: { text: s.ledger, truncated: false } }

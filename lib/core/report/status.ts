@@ -8,6 +8,7 @@ import { paint, table } from "../text/color.ts";
 import { displayPath, displayPathsIn, type PathOs, printable } from "../text/display.ts";
 import { type Mode, modeName } from "../plan/mode.ts";
 import { countPhases, type Phase, type PhaseCounts, type Plan } from "../plan/parse.ts";
+import { type PhaseProofView, proofJson, proofLines } from "./proof.ts";
 
 /** Everything `pwf status` shows. */
 export interface StatusView {
@@ -23,6 +24,8 @@ export interface StatusView {
   readonly phases: readonly Phase[];
   readonly counts: PhaseCounts;
   readonly truncated: boolean;
+  /** The phases with AcceptanceCheck lines ([] when none). */
+  readonly proofs: readonly PhaseProofView[];
 }
 
 /** Build the status view from a parsed plan and its state. */
@@ -32,6 +35,7 @@ export function statusView(
   mode: Mode,
   attestation: Attestation,
   truncated: boolean,
+  proofs: readonly PhaseProofView[] = [],
 ): StatusView {
   return {
     ...ref,
@@ -44,6 +48,7 @@ export function statusView(
     phases: plan.phases,
     counts: countPhases(plan),
     truncated,
+    proofs,
   };
 }
 
@@ -95,22 +100,31 @@ export function renderStatus(view: StatusView, color: boolean, os: PathOs): stri
     ["Attestation", attestationWord(v, color)],
     ["Progress", `${progressBar(c.complete, c.total)} ${c.complete}/${c.total} complete (${pct}%)`],
   ];
+  const proofOf = (n: number) => v.proofs.find((x) => x.phase === n)?.proof ?? "";
   const rows = v.phases.map((p) => {
     const status = p.status === "unknown" ? `unknown: ${p.rawStatus}` : p.status;
     return [
       `[${MARKS[p.status] ?? "?"}]`,
       String(p.number),
       paint(color, statusColor(p.status), status),
+      ...(v.proofs.length ? [proofOf(p.number)] : []),
       p.title,
     ];
   });
+  const header = ["", "#", "Status", ...(v.proofs.length ? ["Proof"] : []), "Phase"];
   const phaseTable = rows.length
-    ? "\n" + table([["", "#", "Status", "Phase"], ...rows])
+    ? "\n" + table([header, ...rows]) + owedLines(v)
     : '\nNo phases: add "### Phase 1: <title>" sections to task_plan.md.\n';
   const note = v.truncated
     ? "\nNote: task_plan.md is larger than 4 MiB; only the first 4 MiB were read.\n"
     : "";
   return table(head) + table(facts.map(([k, val]) => [`${k}:`, val ?? ""])) + phaseTable + note;
+}
+
+/** One line per phase with AcceptanceCheck lines (issue 28). */
+function owedLines(v: StatusView): string {
+  const lines = proofLines(v.proofs);
+  return lines.length ? "\nChecks:\n" + lines.map((l) => `  ${l}\n`).join("") : "";
 }
 
 /** Longest text from disk in one field of `pwf status`, in characters (cut with "…"). */
@@ -159,6 +173,12 @@ function attestationWord(v: StatusView, color: boolean): string {
     : "not attested";
 }
 
+/** A phase's `proof` and `checks` fields in JSON, when it has AcceptanceCheck lines. */
+function phaseProofJson(v: StatusView, n: number): Record<string, unknown> {
+  const p = proofJson(v.proofs.filter((x) => x.phase === n))[0];
+  return p ? { proof: p.proof, checks: p.checks } : {};
+}
+
 /** The JSON form of the status view. */
 export function statusJson(v: StatusView): Record<string, unknown> {
   return {
@@ -179,6 +199,7 @@ export function statusJson(v: StatusView): Record<string, unknown> {
       title: p.title,
       status: p.status,
       rawStatus: p.rawStatus,
+      ...phaseProofJson(v, p.number),
     })),
     truncated: v.truncated,
   };

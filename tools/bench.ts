@@ -21,11 +21,14 @@
  *    and a line gives its time over `deno run` of the artifact: must <= 1.15x.
  *    One more row: `pwf mcp` from spawn to its `initialize` answer (no budget yet;
  *    docs/mcp.md keeps the figure).
+ *    One more: a Claude Code PostToolUse for Bash whose command matches no
+ *    AcceptanceCheck of a plan that has one (issue 28): must reach 1.5x / 1.35x.
  * 2. A 100k-phase plan (~3.7 MiB): wall time of every claude tier
  *    (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PreCompact,
  *    Stop). Must stay under 1 s.
  * 3. Session workload: one simulated session (1 SessionStart, 20
- *    UserPromptSubmit, 100 PreToolUse, 40 PostToolUse, 5 Stop) on a gated,
+ *    UserPromptSubmit, 100 PreToolUse, 40 PostToolUse, 20 shell PostToolUse,
+ *    5 Stop) on a gated,
  *    attested typical plan, each fire its own process: total and per fire.
  * 4. In-process cost of each tier for 1 KiB / 64 KiB / 1 MiB plans
  *    (`deno bench bench/`).
@@ -132,6 +135,20 @@ const payload = (event: string) =>
     prompt: "go on",
   });
 
+/** A Claude Code Bash post-tool payload whose command matches no AcceptanceCheck (issue 28). */
+const SHELL_PAYLOAD = JSON.stringify({
+  session_id: "bench",
+  cwd: "/x",
+  hook_event_name: "PostToolUse",
+  tool_name: "Bash",
+  tool_use_id: "toolu_bench",
+  tool_input: { command: "ls -la src" },
+  tool_response: { stdout: "a.ts", stderr: "", interrupted: false },
+});
+
+/** Session-workload pseudo-event: a shell run reported by PostToolUse. */
+const SHELL_FIRE = "PostToolUse(Bash)";
+
 const hook = (event: string, module = pwf) => ["run", ...FLAGS, module, "hook", "claude", event];
 
 interface Case {
@@ -177,6 +194,20 @@ cases.push({
       clientInfo: { name: "bench", version: "1" },
     },
   }) + "\n",
+});
+
+// A shell post-tool fire that matches no check, on a plan that has one: the plan is read
+// and parsed, nothing is written (issue 28). Held to the typical hook ratio.
+const checked = await project(
+  syntheticPlan(5 * 1024) + "\n- **AcceptanceCheck:** `deno task test`\n",
+);
+cases.push({
+  name: "hook claude PostToolUse Bash, no match (typical plan)",
+  dir: checked,
+  argv: hook("PostToolUse"),
+  stdin: SHELL_PAYLOAD,
+  time: 1.5,
+  mem: 1.35,
 });
 const PLAIN_CASE = "hook claude UserPromptSubmit (plain bundle)";
 if (!args.includes("--no-plain")) {
@@ -317,14 +348,18 @@ if (!args.includes("--no-session")) {
   const plan: string[] = ["SessionStart"];
   for (let turn = 1; turn <= 20; turn++) {
     plan.push("UserPromptSubmit");
-    for (let k = 0; k < 5; k++) plan.push("PreToolUse", ...(k < 2 ? ["PostToolUse"] : []));
+    for (let k = 0; k < 5; k++) {
+      plan.push("PreToolUse", ...(k < 2 ? ["PostToolUse"] : k === 2 ? [SHELL_FIRE] : []));
+    }
     if (turn % 4 === 0) plan.push("Stop");
   }
   const count = (e: string) => plan.filter((x) => x === e).length;
   const t0 = performance.now();
   const per = new Map<string, number[]>();
   for (const event of plan) {
-    const s = await once(gated, hook(event), payload(event));
+    const s = event === SHELL_FIRE
+      ? await once(gated, hook("PostToolUse"), SHELL_PAYLOAD)
+      : await once(gated, hook(event), payload(event));
     per.set(event, [...(per.get(event) ?? []), s.ms]);
   }
   const total = performance.now() - t0;
@@ -332,8 +367,8 @@ if (!args.includes("--no-session")) {
     `\nSession workload (gated, attested typical plan; ${count("SessionStart")} SessionStart, ${
       count("UserPromptSubmit")
     } UserPromptSubmit, ${count("PreToolUse")} PreToolUse, ${count("PostToolUse")} PostToolUse, ${
-      count("Stop")
-    } Stop; one process each):`,
+      count(SHELL_FIRE)
+    } shell PostToolUse, ${count("Stop")} Stop; one process each):`,
   );
   console.log(
     `  total ${(total / 1000).toFixed(2)} s for ${plan.length} fires, ${

@@ -150,6 +150,16 @@ Deno.test("--unverified completes the phase as a claim recorded in the ledger an
     assertStringIncludes(human.stdout, 'Phase 1: claimed; owed: "sh check.sh" (missing)');
     const check = await runPwf(dir, ["check", "--json"]);
     assertEquals(JSON.parse(check.stdout).checks[0].proof, "claimed");
+    const list = await runPwf(dir, ["use", "--list", "--json"]);
+    assertEquals(JSON.parse(list.stdout).plans[0].checks[0].proof, "claimed");
+    assertStringIncludes(
+      (await runPwf(dir, ["use", "--list"])).stdout,
+      `checks: ${id}: Phase 1: claimed`,
+    );
+    const doctor = JSON.parse((await runPwf(dir, ["doctor", "--json"])).stdout);
+    const line = doctor.checks.find((c: { name: string }) => c.name === "checks");
+    assertEquals(line.status, "WARN");
+    assertStringIncludes(line.detail, 'Phase 1: claimed; owed: "sh check.sh" (missing)');
   });
 });
 
@@ -288,5 +298,16 @@ Deno.test("the prompt frame names the checks still owed, and none once they pass
     await claudeBash(dir, "sh check.sh");
     const after = JSON.parse((await prompt()).stdout).hookSpecificOutput.additionalContext;
     assertNotIncludes(after, "Checks owed");
+  });
+});
+
+Deno.test("the gated Stop names the owed check of the phase in progress", async () => {
+  await inProject(async (dir) => {
+    await planWithCheck(dir, ["--gated"]);
+    await claudeBash(dir, "sh check.sh", 1);
+    const b = await runPwf(dir, ["check", "--gate"], { stdin: '{"stop_hook_active":false}' });
+    const reason = JSON.parse(b.stdout).reason as string;
+    assertStringIncludes(reason, "Phase 1 is in progress and its AcceptanceCheck");
+    assertStringIncludes(reason, 'run "sh check.sh" (its last run failed with exit code 1)');
   });
 });

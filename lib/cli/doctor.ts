@@ -5,6 +5,8 @@
  * @module
  */
 
+import { proofLines } from "../core/report/proof.ts";
+import { planProof } from "../verify/proof.ts";
 import { printableLines } from "../core/text/display.ts";
 import { attestationLabel } from "../core/plan/attestation.ts";
 import { PwfError } from "../core/errors.ts";
@@ -178,6 +180,16 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
       needs || a.state === "tampered" ? ': injection is refused until "pwf attest"' : ""
     }`,
   });
+  const proofs = planProof(plan, s.plan);
+  if (proofs.length > 0) {
+    // Verified completion (issue 28): a phase complete without fresh passing evidence is a claim.
+    const claimed = proofs.some((p) => p.proof === "claimed");
+    out.push({
+      status: claimed ? "WARN" : "PASS",
+      name: "checks",
+      detail: proofLines(proofs).join("; "),
+    });
+  }
   if (s.mode.gate && !plan.legacy) {
     const g = readGateState(plan);
     const cap = gateCap(env("PWF_GATE_CAP"), null);

@@ -4,6 +4,8 @@
  * @module
  */
 
+import { type PhaseProofView, proofJson, proofLines } from "../core/report/proof.ts";
+import { planProof } from "../verify/proof.ts";
 import { paint, table } from "../core/text/color.ts";
 import { printable } from "../core/text/display.ts";
 import { ContainmentError, NoPlanError, PwfError, UsageError } from "../core/errors.ts";
@@ -177,6 +179,8 @@ interface ListRow {
   readonly attestation: string;
   /** Why a field could not be read (one line, naming the file and the fix). */
   readonly note?: string;
+  /** The phases with AcceptanceCheck lines and their proof (issue 28); absent when none. */
+  readonly checks?: readonly PhaseProofView[];
 }
 
 /** What a row of `pwf use --list` needs besides the plan's own files. */
@@ -213,6 +217,7 @@ async function listRow(
         return { state: "unchecked", note: err.message };
       },
     );
+    const proofs = archived ? [] : planProof(plan, parsed);
     return {
       id,
       title: parsed.title,
@@ -225,6 +230,7 @@ async function listRow(
       mode: archived ? "-" : modeName(readMode(plan)),
       attestation: att.state,
       ...(att.note !== null && { note: att.note }),
+      ...(proofs.length > 0 && { checks: proofJson(proofs) }),
     };
   } catch (err) {
     // One plan failing containment must not hide the others: skip it and say why.
@@ -296,6 +302,9 @@ async function listAll(ctx: Context, json: boolean, all: boolean): Promise<numbe
   const notes = rows.filter((r) => r.note !== undefined).map((r) =>
     `note: ${r.id}: ${shownText(ctx, r.note ?? "")}\n`
   );
+  for (const r of rows) {
+    if (r.checks) notes.push(`checks: ${r.id}: ${proofLines(r.checks).join("; ")}\n`);
+  }
   ctx.host.stdout(
     table([[" ", "PLAN", "STATE", "DONE", "MODE", "ATTESTATION", "SESSIONS", "TITLE"], ...body]) +
       "* = .active_plan, > = this session's plan; SESSIONS = sessions bound to the plan\n" +

@@ -128,7 +128,9 @@ async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
     planArg: r.source === "session" || r.source === "PLAN_ID" ? ` --plan ${plan.id}` : "",
     tampered: mode.gate ? await tamperNotice(plan, got.truncated ? undefined : got.bytes) : null,
     lang: planLanguage(parsed).labels.lang,
-    owed: mode.gate ? owedOf(plan, parsed) : null,
+    owed: mode.gate
+      ? owedOf(plan, parsed, phase?.status === "in_progress" ? phase.number : null)
+      : null,
     payload: req.payload,
     cap,
   };
@@ -200,10 +202,20 @@ async function tamperNotice(plan: PlanRef, bytes?: Uint8Array): Promise<string |
   return `Ask the user to review ${plan.display}/task_plan.md and run "pwf attest" to approve it, or restore the file.`;
 }
 
-/** The first phase marked complete without fresh passing evidence, as the gate names it. */
-function owedOf(plan: PlanRef, parsed: Plan): { phase: number; todo: string } | null {
-  const c = firstClaimed(planProof(plan, parsed));
-  return c?.owed ? { phase: c.phase, todo: owedPhrase(c.owed) } : null;
+/**
+ * The check the gate names: the first phase marked complete without fresh
+ * passing evidence, else the phase in progress when its checks are owed.
+ */
+function owedOf(
+  plan: PlanRef,
+  parsed: Plan,
+  inProgress: number | null,
+): { phase: number; todo: string; claimed: boolean } | null {
+  const proofs = planProof(plan, parsed);
+  const c = firstClaimed(proofs) ?? proofs.find((p) => p.phase === inProgress && p.owed);
+  return c?.owed
+    ? { phase: c.phase, todo: owedPhrase(c.owed), claimed: c.proof === "claimed" }
+    : null;
 }
 
 const EMPTY_STATE = { counters: { blocks: 0, lastFingerprint: null }, problem: null } as const;

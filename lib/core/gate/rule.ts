@@ -51,10 +51,15 @@ export interface GateInput {
   /** The plan's language: the block reason speaks it (absent: English). */
   readonly lang?: Lang;
   /**
-   * A phase marked complete whose AcceptanceCheck has no fresh passing run
-   * (issue 28): it counts as unfinished. `todo` says what to run.
+   * A phase whose AcceptanceCheck has no fresh passing run (issue 28): one
+   * marked complete (`claimed`: it counts as unfinished), else the phase in
+   * progress. `todo` says what to run; the block reason names it.
    */
-  readonly owed?: { readonly phase: number; readonly todo: string } | null;
+  readonly owed?: {
+    readonly phase: number;
+    readonly todo: string;
+    readonly claimed: boolean;
+  } | null;
 }
 
 /** The phase the gate speaks of. */
@@ -146,7 +151,8 @@ function blockReason(input: GateInput, next: GatePhase, n: number): string {
   }
   if (input.owed) {
     const o = input.owed;
-    return `${GATE_PREFIX} Phase ${o.phase} is marked complete but its AcceptanceCheck has no fresh passing run (${complete}/${total} complete, gate block ${n}/${input.cap}). ` +
+    const state = o.claimed ? "is marked complete but" : "is in progress and";
+    return `${GATE_PREFIX} Phase ${o.phase} ${state} its AcceptanceCheck has no fresh passing run (${complete}/${total} complete, gate block ${n}/${input.cap}). ` +
       `Next: ${
         plainExcerpt(o.todo, 1200)
       }, then "pwf phase ${o.phase} complete${input.planArg}" is proven; keep working until it passes.`;
@@ -205,7 +211,7 @@ export function decideGate(input: GateInput): GateDecision {
     return allow("stop-hook-active", "stop_hook_active is true (already continuing after a block)");
   }
   const next = input.next;
-  if (!next && input.tampered === null && !input.owed) {
+  if (!next && input.tampered === null && !input.owed?.claimed) {
     return allow("finished", "every phase is complete");
   }
   if (input.problem !== null) {

@@ -178,3 +178,36 @@ Deno.test("decideGate() with the Claude cap allows the stop before the 8th conse
   }
   assertEquals(decisions, [...Array(7).fill("block"), "allow"]);
 });
+
+Deno.test("decideGate() blocks on a phase marked complete without fresh passing evidence, naming the check", () => {
+  const d = decideGate({
+    ...verifiedBase,
+    next: null,
+    counts: { total: 1, complete: 1, inProgress: 0, pending: 0, unknown: 0 },
+    owed: { phase: 1, todo: 'run "sh check.sh" (no run seen yet)', claimed: true },
+  });
+  assertEquals(d.decision, "block");
+  assertStringIncludes(d.reason, "Phase 1 is marked complete but its AcceptanceCheck");
+  assertStringIncludes(d.reason, 'Next: run "sh check.sh" (no run seen yet)');
+});
+
+Deno.test("decideGate() names the owed check of the phase in progress", () => {
+  const d = decideGate({
+    ...verifiedBase,
+    owed: { phase: 2, todo: 'run "make" (its last run failed)', claimed: false },
+  });
+  assertStringIncludes(d.reason, "Phase 2 is in progress and its AcceptanceCheck");
+});
+
+const verifiedBase: GateInput = {
+  mode: parseMode("autonomous gate"),
+  payload: {},
+  cap: 7,
+  problem: null,
+  counts: { total: 2, complete: 1, inProgress: 1, pending: 0, unknown: 0 },
+  next: { number: 2, title: "Build", status: "in_progress" },
+  planArg: "",
+  tampered: null,
+  counters: { blocks: 0, lastFingerprint: null },
+  fingerprint: { ledgerLines: 0, planHash: "a", progressHash: "b" },
+};

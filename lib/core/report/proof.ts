@@ -48,7 +48,7 @@ export function proofLines(proofs: readonly PhaseProofView[]): string[] {
  * if (JSON.stringify(j) !== '[{"phase":2,"proof":"verified","checks":[{"command":"make","state":"passed"}]}]') throw new Error();
  * ```
  */
-export function proofJson(proofs: readonly PhaseProofView[]): Record<string, unknown>[] {
+export function proofJson(proofs: readonly PhaseProofView[]): PhaseProofView[] {
   return proofs.map((p) => ({
     phase: p.phase,
     proof: p.proof,

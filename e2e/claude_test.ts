@@ -38,6 +38,7 @@ import {
 import { PRINTED, subfolderSuite } from "./subfolder_suite.ts";
 import { mcpTest } from "./mcp_suite.ts";
 import { claudeMcpRoute } from "./mcp_routes.ts";
+import { verifiedSuite } from "./verified_suite.ts";
 
 const OUTSIDE_BEFORE = await outsideState();
 
@@ -53,6 +54,14 @@ hostSuite(claudeDriver, {
   editCall: (file) => ({ tool: "Write", args: { file_path: file, content: "quokka notes\n" } }),
   splitContexts: claudeContexts,
   blockReasonAsSent: (reason) => reason,
+});
+
+// Verified completion (issue 28): Bash runs of the AcceptanceCheck reach pwf as
+// PostToolUse (exit 0) and PostToolUseFailure (exit 1).
+verifiedSuite(withAllowedTools(claudeDriver, "Write,Bash"), {
+  shellCall: (command) => ({ tool: "Bash", args: { command, description: "run it" } }),
+  editCall: (file) => ({ tool: "Write", args: { file_path: file, content: "ok\n" } }),
+  outcomes: ["failed", "passed"],
 });
 
 // The tests below run Claude with no model server ("Not logged in") and read

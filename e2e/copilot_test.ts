@@ -7,6 +7,7 @@
 import { hostSuite } from "./host_suite.ts";
 import { copilotDriver } from "./hosts/copilot.ts";
 import { packageTest } from "./package_suite.ts";
+import { verifiedSuite } from "./verified_suite.ts";
 
 hostSuite(copilotDriver, {
   sessionStartEvent: "sessionStart",
@@ -17,6 +18,13 @@ hostSuite(copilotDriver, {
   stopEvent: "agentStop",
   editCall: (file) => ({ tool: "create", args: { path: file, file_text: "quokka notes\n" } }),
   blockReasonAsSent: (reason) => reason,
+});
+
+// Issue 28: the bash tool's postToolUse carries toolResult.resultType.
+verifiedSuite(copilotDriver, {
+  shellCall: (command) => ({ tool: "bash", args: { command, description: "Run it" } }),
+  editCall: (file) => ({ tool: "create", args: { path: file, file_text: "ok\n" } }),
+  outcomes: ["failed", "passed"],
 });
 
 // Issue 18: the Copilot CLI plugin marketplace in packages/copilot, added with

@@ -8,6 +8,7 @@ import { hostSuite } from "./host_suite.ts";
 import { geminiDriver } from "./hosts/gemini.ts";
 import { packageTest } from "./package_suite.ts";
 import { subfolderSuite } from "./subfolder_suite.ts";
+import { verifiedSuite } from "./verified_suite.ts";
 
 hostSuite(geminiDriver, {
   sessionStartEvent: "SessionStart",
@@ -37,6 +38,16 @@ subfolderSuite(geminiDriver, {
   stopEvent: "AfterAgent",
   promptEvent: "BeforeAgent",
   cwdAfter: "resets",
+});
+
+// Issue 28: run_shell_command's AfterTool text says "[Exit Code: 1]" for the failing run only.
+verifiedSuite(geminiDriver, {
+  shellCall: (command) => ({
+    tool: "run_shell_command",
+    args: { command, description: "Run it" },
+  }),
+  editCall: (file) => ({ tool: "write_file", args: { file_path: file, content: "ok\n" } }),
+  outcomes: ["failed", "passed"],
 });
 
 // Issue 18: the Gemini CLI extension in packages/gemini, installed with

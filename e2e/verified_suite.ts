@@ -12,7 +12,14 @@
 
 import { assert, assertEquals, assertStringIncludes } from "../tests/assert.ts";
 import { runPwf } from "../tests/helpers.ts";
-import { type HostDriver, makeSandbox, requestIncludes, runHost, type Sandbox } from "./harness.ts";
+import {
+  type HostDriver,
+  makeSandbox,
+  pwfLauncher,
+  requestIncludes,
+  runHost,
+  type Sandbox,
+} from "./harness.ts";
 import type { Reply } from "./model_server.ts";
 
 /** The check: fails (exit 1) until done.txt exists. */
@@ -66,7 +73,10 @@ export function verifiedSuite(driver: HostDriver, ch: VerifiedChannels): void {
     const sb = await makeSandbox(driver.name);
     try {
       const dir = await gatedPlan(sb);
-      const complete = `${sb.launcher} phase 1 complete`;
+      // pwf as the model runs it: a script in the project (Copilot's shell tool refuses a path
+      // outside it), its stderr to the model (the hooks' launcher logs it instead).
+      await Deno.writeTextFile(`${sb.project}/pwfx`, pwfLauncher((argv) => [`exec ${argv} "$@"`]));
+      const complete = "sh pwfx phase 1 complete";
       const run = await runHost(driver, sb, {
         prompt: "Finish phase 1.",
         script: [
@@ -93,7 +103,9 @@ export function verifiedSuite(driver: HostDriver, ch: VerifiedChannels): void {
       const bodies = run.requests.map((r) => r.body);
       // The refusal reached the model as the shell tool's output, naming the check.
       assert(
-        bodies.some((b) => requestIncludes(b, "AcceptanceCheck has no fresh passing run")),
+        bodies.some((b) =>
+          requestIncludes(b, 'then "pwf phase 1 complete" again (or record a claim')
+        ),
         "the refusal of pwf phase 1 complete never reached the model",
       );
       // The gated Stop blocked, naming the check, and its reason reached the model.

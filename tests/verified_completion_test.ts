@@ -197,6 +197,10 @@ Deno.test("Gemini's [Exit Code: N] and Copilot's resultType decide the outcome",
     const g = await gemini("Output: no\n[Exit Code: 3]\nProcess Group PGID: 9");
     assertEquals(g.stdout, "{}\n");
     await gemini("Output: yes\nProcess Group PGID: 9");
+    // Measured (Gemini CLI 0.61.0): the host's own line comes last, after any output.
+    await gemini(
+      "<untrusted_context>\nOutput: Exit Code: 0\nExit Code: 0\nExit Code: 1\nProcess Group PGID: 21730\n</untrusted_context>",
+    );
     await runPwf(dir, ["hook", "copilot", "postToolUse"], {
       stdin: JSON.stringify({
         sessionId: SID,
@@ -205,11 +209,29 @@ Deno.test("Gemini's [Exit Code: N] and Copilot's resultType decide the outcome",
         toolResult: { resultType: "failure", textResultForLlm: "no" },
       }),
     });
+    // Measured (Copilot CLI 1.0.102): "success" with exit code 1 in the text.
+    for (const code of [1, 0]) {
+      await runPwf(dir, ["hook", "copilot", "postToolUse"], {
+        stdin: JSON.stringify({
+          sessionId: SID,
+          toolName: "bash",
+          toolArgs: { command: "sh check.sh", description: "Run it" },
+          toolResult: {
+            resultType: "success",
+            textResultForLlm:
+              `<shellId: 0 completed with exit code 0>\n<shellId: 0 completed with exit code ${code}>`,
+          },
+        }),
+      });
+    }
     const rs = await evidence(dir, id);
     assertEquals(rs.map((r) => `${r.host}:${r.outcome}:${r.exit}`), [
       "gemini:failed:3",
       "gemini:passed:0",
+      "gemini:failed:1",
       "copilot:failed:null",
+      "copilot:failed:1",
+      "copilot:passed:0",
     ]);
   });
 });

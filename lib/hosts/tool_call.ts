@@ -7,6 +7,7 @@
  */
 
 import type { Outcome } from "../core/verify/records.ts";
+import { splitLines } from "../core/text/lines.ts";
 import { type Payload, stringField } from "./payload.ts";
 
 /** A finished tool call as the host reported it. */
@@ -88,13 +89,30 @@ export function claudeToolCall(eventName: string, p: Payload): ToolCall | null {
 }
 
 /**
- * Gemini CLI 0.61.0: AfterTool for `run_shell_command`; its text carries a
- * line `[Exit Code: N]` only on failure (a `Signal:` line when killed).
+ * The exit code a Gemini shell result states, or null: the last line of
+ * `text` that reads `Exit Code: N` (or `[Exit Code: N]`). The host appends
+ * it after the command's output, so the last one is the host's own.
+ */
+function statedExit(text: string): number | null {
+  const lines = splitLines(text);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    let l = (lines[i] ?? "").trim();
+    if (l.startsWith("[")) l = l.slice(1);
+    if (l.startsWith("Exit Code:")) return numberAfter(l, "Exit Code:");
+  }
+  return null;
+}
+
+/**
+ * Gemini CLI 0.61.0: AfterTool for `run_shell_command`. Measured: a failed
+ * run's `tool_response.llmContent` has a line `Exit Code: N` (and
+ * `returnDisplay` "Command exited with code: N"); a passing run has neither;
+ * a killed one a `Signal:` line. No line at all counts as passed.
  * @example
  * ```ts
  * import { geminiToolCall } from "./tool_call.ts";
  * const ev = "AfterTool";
- * const c = geminiToolCall(ev, { tool_name: "run_shell_command", tool_input: { command: "make" }, tool_response: { llmContent: "Output: x\n[Exit Code: 1]" } });
+ * const c = geminiToolCall(ev, { tool_name: "run_shell_command", tool_input: { command: "make" }, tool_response: { llmContent: "Output: x\nExit Code: 1\nProcess Group PGID: 9" } });
  * if (c?.kind !== "shell" || c.outcome !== "failed" || c.exit !== 1) throw new Error();
  * ```
  */
@@ -103,11 +121,12 @@ export function geminiToolCall(_eventName: string, p: Payload): ToolCall | null 
   const input = objectField(p, "tool_input");
   if (tool === "run_shell_command") {
     const response = p["tool_response"];
-    const text = typeof response === "string"
-      ? response
-      : stringField(objectField(p, "tool_response"), "llmContent");
-    const exit = numberAfter(text, "[Exit Code:");
-    const failed = exit !== null || text.includes("\nSignal: ") || text.startsWith("Signal: ");
+    const r = objectField(p, "tool_response");
+    const text = typeof response === "string" ? response : stringField(r, "llmContent");
+    const shown = numberAfter(stringField(r, "returnDisplay"), "Command exited with code:");
+    const exit = statedExit(text) ?? shown;
+    const signal = text.includes("\nSignal: ") || text.startsWith("Signal: ");
+    const failed = (exit !== null && exit !== 0) || signal;
     return shell(
       stringField(input, "command"),
       failed ? "failed" : "passed",
@@ -121,29 +140,40 @@ export function geminiToolCall(_eventName: string, p: Payload): ToolCall | null 
   return null;
 }
 
+/** The exit code in Copilot's `<shellId: N completed with exit code M>` (its last one), or null. */
+function copilotExit(text: string): number | null {
+  const marker = "completed with exit code";
+  const at = text.lastIndexOf(marker);
+  return at < 0 ? null : numberAfter(text.slice(at), marker);
+}
+
 /**
- * Copilot CLI: postToolUse with `toolName` `bash` or `powershell`,
- * `toolArgs` a JSON string with `command`, `toolResult.resultType`
- * `success` or `failure` (no exit code).
+ * Copilot CLI 1.0.102: postToolUse with `toolName` `bash` or `powershell`,
+ * `toolArgs` (an object; a JSON string in older docs) with `command`.
+ * Measured: `toolResult.resultType` is "success" even for exit code 1; the
+ * outcome is the last `<shellId: N completed with exit code M>` of
+ * `textResultForLlm`. Without it: failed on resultType "failure", else
+ * unknown (never passed).
  * @example
  * ```ts
  * import { copilotToolCall } from "./tool_call.ts";
  * const ev = "postToolUse";
- * const c = copilotToolCall(ev, { toolName: "bash", toolArgs: '{"command":"make"}', toolResult: { resultType: "failure" } });
- * if (c?.kind !== "shell" || c.outcome !== "failed" || c.command !== "make") throw new Error();
+ * const c = copilotToolCall(ev, { toolName: "bash", toolArgs: { command: "make" }, toolResult: { resultType: "success", textResultForLlm: "<shellId: 0 completed with exit code 1>" } });
+ * if (c?.kind !== "shell" || c.outcome !== "failed" || c.exit !== 1 || c.command !== "make") throw new Error();
  * ```
  */
 export function copilotToolCall(_eventName: string, p: Payload): ToolCall | null {
   const tool = stringField(p, "toolName");
   const args = jsonObjectField(p, "toolArgs");
   if (tool === "bash" || tool === "powershell") {
-    const result = stringField(objectField(p, "toolResult"), "resultType");
-    const outcome: Outcome = result === "success"
-      ? "passed"
-      : result === "failure"
+    const result = objectField(p, "toolResult");
+    const exit = copilotExit(stringField(result, "textResultForLlm"));
+    const outcome: Outcome = exit !== null
+      ? (exit === 0 ? "passed" : "failed")
+      : stringField(result, "resultType") === "failure"
       ? "failed"
       : "unknown";
-    return shell(stringField(args, "command"), outcome, null, "");
+    return shell(stringField(args, "command"), outcome, exit, "");
   }
   if (
     tool === "create" || tool === "edit" || tool === "str_replace_editor" || tool === "apply_patch"

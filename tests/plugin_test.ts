@@ -60,6 +60,7 @@ Deno.test("plugin hooks.json is valid JSON whose hooks run the binary with no sh
     const events = Object.keys(hooks.hooks).sort();
     assertEquals(events, [
       "PostToolUse",
+      "PostToolUseFailure",
       "PreCompact",
       "PreToolUse",
       "SessionStart",

@@ -10,7 +10,7 @@
 
 import { evidenceLine, type EvidenceRecord, parseEvidence } from "../core/verify/records.ts";
 import { decodeText } from "../core/text/text.ts";
-import { inspect } from "../fs/containment.ts";
+import { inspect, inspectListed } from "../fs/containment.ts";
 import { HOOK_WAIT_MS, withLock } from "../fs/lock.ts";
 import { readFile, readFileTail } from "../fs/read.ts";
 import { appendExisting, writeFile } from "../fs/write.ts";
@@ -43,7 +43,8 @@ export function readEvidence(plan: PlanRef): EvidenceRecord[] {
 /** The evidence file's size in bytes (0 when absent): the gate counts its growth as progress. */
 export function evidenceSize(plan: PlanRef): number {
   if (plan.legacy) return 0;
-  const f = inspect(planFile(plan, EVIDENCE_NAME));
+  // Usually absent: answered from the directory listing, no NotFound thrown on a Stop.
+  const f = inspectListed(planFile(plan, EVIDENCE_NAME));
   return f.kind === "file" ? f.info.size : 0;
 }
 

@@ -78,7 +78,7 @@ export const TEXT_COMMAND_REFS: readonly TextCommandRef[] = [
   { command: "inject", flags: ["context"] },
   { command: "ledger", flags: ["agent", "phase"] },
   { command: "lint", flags: [] },
-  { command: "phase", flags: ["no-advance", "plan", "switch"] },
+  { command: "phase", flags: ["no-advance", "plan", "switch", "unverified"] },
   { command: "resolve", flags: [] },
   { command: "skill", flags: ["reference"] },
   { command: "status", flags: ["plan"] },

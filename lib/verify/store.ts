@@ -32,7 +32,10 @@ export const EVIDENCE_TAIL_BYTES = 64 * 1024;
 /** The newest evidence records of a plan, in file order ([] when none). */
 export function readEvidence(plan: PlanRef): EvidenceRecord[] {
   if (plan.legacy) return [];
-  const got = readFileTail(planFile(plan, EVIDENCE_NAME), EVIDENCE_TAIL_BYTES);
+  const loc = planFile(plan, EVIDENCE_NAME);
+  // Absent until the first receipt: answered from the listing, no NotFound thrown on a fire.
+  if (inspectListed(loc).kind === "missing") return [];
+  const got = readFileTail(loc, EVIDENCE_TAIL_BYTES);
   if (got.kind !== "file") return [];
   let text = decodeText(got.bytes);
   // A cut read starts inside a record: keep whole lines only.

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { unverifiableSuite } from "./verified_suite.ts";
 import { hostSuite } from "./host_suite.ts";
 import type { HostDriver } from "./harness.ts";
 import { codexDriver } from "./hosts/codex.ts";
@@ -67,3 +68,6 @@ packageTest(codexDriver, {
 
 // Issue 31: [mcp_servers.pwf] merged into config.toml, a scripted phase_set call.
 mcpTest(codexDriver, codexMcpRoute);
+
+// Issue 28: Codex 0.171.0 reports a shell run's command but not its outcome.
+unverifiableSuite(codexDriver, (command) => ({ tool: "exec_command", args: { cmd: command } }));

@@ -131,3 +131,45 @@ export function verifiedSuite(driver: HostDriver, ch: VerifiedChannels): void {
     }
   });
 }
+
+/**
+ * Register the test for a host that reports the command but not its
+ * outcome (Codex): the failing check's receipt is `unknown`, the phase
+ * completes as `unverifiable` (said to the model), never `verified`.
+ */
+export function unverifiableSuite(
+  driver: HostDriver,
+  shellCall: (command: string) => Reply,
+): void {
+  const name =
+    `${driver.name}: a check run the host reports without its outcome makes the phase unverifiable, never verified`;
+  Deno.test({ name, sanitizeOps: false, sanitizeResources: false }, async () => {
+    const sb = await makeSandbox(driver.name);
+    try {
+      const dir = await gatedPlan(sb);
+      await Deno.writeTextFile(`${sb.project}/pwfx`, pwfLauncher((argv) => [`exec ${argv} "$@"`]));
+      const run = await runHost(driver, sb, {
+        prompt: "Finish phase 1.",
+        script: [
+          shellCall(CHECK),
+          shellCall("sh pwfx phase 1 complete"),
+          { text: "Done." },
+        ],
+      });
+      assertEquals(driver.hookErrors?.(run) ?? [], [], run.stderr);
+      const evidence = (await Deno.readTextFile(`${dir}/evidence.jsonl`)).split("\n")
+        .filter((l) => l).map((l) => JSON.parse(l));
+      assertEquals(evidence.map((r) => `${r.kind}:${r.command}:${r.outcome}`), [
+        `run:${CHECK}:unknown`,
+      ]);
+      assert(
+        run.requests.some((r) => requestIncludes(r.body, "Phase 1: unverifiable")),
+        "the unverifiable notice never reached the model",
+      );
+      const status = JSON.parse((await runPwf(sb.project, ["status", "--json"])).stdout);
+      assertEquals([status.phases[0].status, status.phases[0].proof], ["complete", "unverifiable"]);
+    } finally {
+      await sb.cleanup();
+    }
+  });
+}

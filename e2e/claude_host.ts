@@ -40,7 +40,11 @@ export const FOREIGN_SETTINGS = JSON.stringify(
   {
     permissions: { allow: ["Bash(ls:*)"], deny: [] },
     cleanupPeriodDays: 30,
-    hooks: { SessionEnd: [{ hooks: [{ type: "command", command: "true", timeout: 5 }] }] },
+    hooks: {
+      SessionEnd: [{ hooks: [{ type: "command", command: "true", timeout: 5 }] }],
+      // An older pwf registration (shell form, another binary): --merge replaces it.
+      Stop: [{ hooks: [{ type: "command", command: "/usr/local/bin/pwf hook claude Stop" }] }],
+    },
   },
   null,
   2,

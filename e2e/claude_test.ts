@@ -187,17 +187,23 @@ Deno.test("claude: an empty .planning/ gets the session-start guidance", async (
 });
 
 Deno.test("claude: a settings file merged with --merge keeps the other tool's keys and hook, and Claude runs it", async () => {
-  let settings = "";
+  let settings = "", launcher = "";
   const run = await session(async (sb) => {
     await withPlan(sb, planText());
     settings = await Deno.readTextFile(`${sb.project}/.claude/settings.json`);
+    launcher = sb.launcher;
   });
   const foreign = JSON.parse(FOREIGN_SETTINGS), merged = JSON.parse(settings);
   assertEquals(Object.keys(merged), Object.keys(foreign));
   assertEquals(merged.permissions, foreign.permissions);
   assertEquals(merged.cleanupPeriodDays, 30);
   assertEquals(merged.hooks.SessionEnd, foreign.hooks.SessionEnd);
-  for (const event of EVENTS) assertEquals(merged.hooks[event].length, 1, event);
+  for (const event of EVENTS) {
+    // One entry each (the older shell-form Stop replaced), in exec form: no shell between.
+    assertEquals(merged.hooks[event].length, 1, event);
+    const handler = merged.hooks[event][0].hooks[0];
+    assertEquals([handler.command, handler.args], [launcher, ["hook", "claude", event]]);
+  }
   assertHooksFiredCleanly(run);
   assertStringIncludes(modelText(run), GOAL);
 });
@@ -212,6 +218,14 @@ Deno.test("claude: pwf's plugin installed from the local marketplace injects the
   const pkg = `${REPO}/${PACKAGES_DIR}/claude`;
   try {
     await withPlan(sb, planText());
+    // The package's hooks are exec form with a bare `pwf`: Claude Code finds it on PATH.
+    const hooks = JSON.parse(
+      await Deno.readTextFile(`${pkg}/planning-with-files/hooks/hooks.json`),
+    );
+    for (const event of EVENTS) {
+      assertEquals(hooks.hooks[event][0].hooks[0].command, "pwf");
+      assertEquals(hooks.hooks[event][0].hooks[0].args, ["hook", "claude", event]);
+    }
     await claudeCommand(sb, ["plugin", "validate", pkg]);
     assertStringIncludes(
       await claudeCommand(sb, ["plugin", "marketplace", "add", pkg]),

@@ -35,7 +35,9 @@ Deno.test("hooks print claude --merge then --remove round-trips another tool's s
     assertEquals(Object.keys(v), ["model", "hooks", "env"]);
     assertEquals(v.hooks.Stop[0], { hooks: [{ type: "command", command: "say done" }] });
     assertEquals(v.hooks.PreToolUse.length, 1, "the old pwf entry is replaced, not kept");
-    assertEquals(v.hooks.PreToolUse[0].hooks[0].command, `${BIN} hook claude PreToolUse`);
+    // The old shell-form line becomes Claude Code's exec form (no shell).
+    assertEquals(v.hooks.PreToolUse[0].hooks[0].command, BIN);
+    assertEquals(v.hooks.PreToolUse[0].hooks[0].args, ["hook", "claude", "PreToolUse"]);
     assertStringIncludes(merged.stdout, '\n    "model": "opus",\n'); // the file's own indentation
     const removed = await runPwf(dir, ["hooks", "print", "claude", "--remove"], {
       stdin: merged.stdout,
@@ -153,10 +155,8 @@ Deno.test(
             env: { PATH: `${bin}:/usr/bin:/bin` },
           }).output();
           assertEquals(ok.code, 0);
-          assertStringIncludes(
-            await Deno.readTextFile(`${dir}/.claude/settings.json`),
-            "pwf hook claude Stop",
-          );
+          const made = JSON.parse(await Deno.readTextFile(`${dir}/.claude/settings.json`));
+          assertEquals(made.hooks.Stop[0].hooks[0].args, ["hook", "claude", "Stop"]);
         })
       );
     },

@@ -214,15 +214,35 @@ Deno.test("unknown host or event: nothing on stdout, one line on stderr, exit 0"
   });
 });
 
+/**
+ * Every command a settings manifest runs, as one line: a command line as is,
+ * an exec-form handler (Claude Code: `command` + `args`) as its words joined.
+ */
+function manifestCommands(text: string): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (!v || typeof v !== "object") return;
+    const o = v as Record<string, unknown>;
+    if (Array.isArray(o.args) && typeof o.command === "string") {
+      return void out.push([o.command, ...o.args].join(" "));
+    }
+    for (const [k, x] of Object.entries(o)) {
+      if (typeof x === "string" && / hook [a-z]+ /.test(x) && k !== "matcher") out.push(x);
+      else walk(x);
+    }
+  };
+  walk(JSON.parse(text));
+  return out;
+}
+
 Deno.test("manifests run the binary directly: no shell operators but a fail-open ending, no $VAR, no interpreter", () => {
   for (const host of HOSTS.filter((h) => h.glue === undefined)) {
     const text = manifestText(host, "pwf");
-    const commands = [
-      ...text.matchAll(/"(?:command|commandWindows|bash|powershell|[a-z-]+)": "(pwf [^"]*)"/g),
-    ].map((m) => withoutFailOpen(m[1]!));
+    const commands = manifestCommands(text).map(withoutFailOpen);
     assert(commands.length >= host.events.length, host.name);
     for (const c of commands) {
-      assert(/^pwf hook [a-z]+ [A-Za-z-]+$/.test(c), `${host.name}: ${c}`);
+      assert(/^pwf(?:\.exe)? hook [a-z]+ [A-Za-z-]+$/.test(c), `${host.name}: ${c}`);
     }
     assert(
       !/[|&;<>`$]|\b(sh|bash|cmd|powershell|pwsh|python3?|node)\s+-/.test(commands.join("\n")),
@@ -286,20 +306,25 @@ Deno.test("hooks print --bin C:/Tools/pwf.exe or C:\\Tools\\pwf.exe gives each h
         const form = want ?? given; // argv and PowerShell hosts take either form as given
         const literal = JSON.stringify(`${form} hook ${host.name} `).slice(0, -1);
         if (host.glue === undefined) {
+          const commands = manifestCommands(r.stdout);
           for (const e of host.events) {
             const end = e.failOpen
               ? (runner === "powershell" ? FAIL_OPEN.powershell : ` ${FAIL_OPEN.bash}`)
               : "";
-            assertStringIncludes(
-              r.stdout,
-              JSON.stringify(`${form} hook ${host.name} ${e.name}${end}`),
+            assert(
+              commands.includes(`${form} hook ${host.name} ${e.name}${end}`),
+              commands.join("\n"),
             );
           }
         } else assertStringIncludes(r.stdout, JSON.stringify(form), literal);
       }
     }
-    const bad = await runPwf(dir, ["hooks", "print", "claude", "--bin", "/opt/my tools/pwf"]);
+    // A shell-run host refuses a path with spaces; Claude Code's exec form takes it as is.
+    const bad = await runPwf(dir, ["hooks", "print", "codex", "--bin", "/opt/my tools/pwf"]);
     assertEquals(bad.code, 2);
+    const spaced = await runPwf(dir, ["hooks", "print", "claude", "--bin", "/opt/my tools/pwf"]);
+    assertEquals(spaced.code, 0, spaced.stderr);
+    assert(manifestCommands(spaced.stdout).includes("/opt/my tools/pwf hook claude Stop"));
   });
 });
 

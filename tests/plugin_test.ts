@@ -53,7 +53,7 @@ Deno.test("deno task plugin writes the Claude Code plugin layout", async () => {
   }
 });
 
-Deno.test("plugin hooks.json is valid JSON whose hooks run the binary with no shell syntax", async () => {
+Deno.test("plugin hooks.json is valid JSON whose hooks run the binary in exec form (no shell)", async () => {
   const t = await tempProject();
   try {
     const hooks = JSON.parse(text(await buildPlugin(`${t.dir}/plugin`), "hooks/hooks.json"));
@@ -69,12 +69,12 @@ Deno.test("plugin hooks.json is valid JSON whose hooks run the binary with no sh
     ]);
     for (const event of events) {
       const commands = hooks.hooks[event].flatMap((
-        g: { hooks: { type: string; command: string }[] },
+        g: { hooks: { type: string; command: string; args: string[] }[] },
       ) => g.hooks);
       assertEquals(commands.length, 1, event);
       for (const c of commands) {
         assertEquals(c.type, "command");
-        assertEquals(c.command, `pwf hook claude ${event}`);
+        assertEquals([c.command, ...c.args], ["pwf", "hook", "claude", event]);
         assertEquals(/[$|&;'"`<>()\\*?{}\n]/.test(c.command), false, c.command);
         assertEquals(/\b(sh|bash|zsh|cmd|powershell|pwsh|node|python3?)\b/.test(c.command), false);
       }

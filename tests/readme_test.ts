@@ -113,7 +113,13 @@ Deno.test(skipOnWindows("the blocks are POSIX sh (the PowerShell ones have never
       // Getting started installed pwf, registered Claude Code's hooks and made a plan.
       assert((await Deno.stat(`${home}/.local/bin/pwf`)).isFile);
       const settings = await Deno.readTextFile(`${project}/.claude/settings.json`);
-      assert(settings.includes("pwf hook claude Stop"), settings);
+      const stop = JSON.parse(settings).hooks.Stop[0].hooks[0];
+      assertEquals([stop.command.split("/").pop(), ...stop.args], [
+        "pwf",
+        "hook",
+        "claude",
+        "Stop",
+      ]);
       assert(ran.length >= 10, ran.join(", "));
     } finally {
       await Deno.remove(tmp, { recursive: true });

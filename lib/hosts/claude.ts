@@ -65,6 +65,25 @@ export function contextOutput(eventName: string, context: string): string {
     : "";
 }
 
+/**
+ * How a settings handler starts pwf: `shell`, one command line the host hands
+ * to a shell; `exec`, Claude Code's exec form (`"command": "<bin>", "args":
+ * [...]`), spawned with no shell at all, so any path works on any platform.
+ */
+export type HandlerForm = "shell" | "exec";
+
+/** The command keys of one handler in the given form. */
+export function handlerCommand(
+  host: WindowsHost,
+  bin: string,
+  event: string,
+  form: HandlerForm,
+): Record<string, unknown> {
+  return form === "exec"
+    ? { command: bin, args: ["hook", host.name, event] }
+    : { command: hookCommand(bin, host, event) };
+}
+
 /** Claude-style settings manifest (also the shape Codex, Qwen Code and Factory droid use). */
 export function settingsManifest(
   host: WindowsHost,
@@ -73,12 +92,13 @@ export function settingsManifest(
   extra: (e: HostEvent) => Record<string, unknown> = () => ({}),
   /** Multiplier from seconds to the host's timeout unit (Qwen Code: 1000, milliseconds). */
   timeoutScale = 1,
+  form: HandlerForm = "shell",
 ): unknown {
   const hooks: Record<string, unknown> = {};
   for (const e of events) {
     const handler = {
       type: "command",
-      command: hookCommand(bin, host, e.name),
+      ...handlerCommand(host, bin, e.name, form),
       ...extra(e),
       timeout: e.timeout * timeoutScale,
     };
@@ -107,14 +127,17 @@ export const claude: HostSpec = {
   title: "Claude Code",
   manifestPath: ".claude/settings.json",
   events: EVENTS,
-  manifest: (bin) => settingsManifest(claude, bin, EVENTS),
+  // Exec form (no shell) on every platform: measured with 2.1.332, `command` is
+  // looked up on PATH like a shell would, so the plugin's bare `pwf` runs too.
+  manifest: (bin) => settingsManifest(claude, bin, EVENTS, () => ({}), 1, "exec"),
   settings: { layout: "grouped", commandKeys: ["command"] },
   respond: settingsRespond("text"),
   sessionIdKeys: ["session_id"],
   toolCall: claudeToolCall,
   // Equal to the payload's session_id, in hooks and the Bash tool (measured, 2.1.332).
   sessionEnv: "CLAUDE_CODE_SESSION_ID",
-  windowsRunner: "bash-or-powershell",
+  // Exec form: Claude Code spawns the binary with its argument list, no shell.
+  windowsRunner: "argv",
   // Claude Code replaces context over 10,000 characters by a 2 KB preview (measured).
   maxContext: 9500,
   // Claude Code ends the turn itself after 8 consecutive Stop-hook blocks: pwf stops at 7 and says why.
@@ -126,5 +149,5 @@ export const claude: HostSpec = {
   proven:
     "real CLI (Claude Code 2.1.332, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after Write, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; the plugin and `--merge` routes; a second prompt after `--continue` gets a fresh UserPromptSubmit frame of the changed plan; after the agent `cd`s into a subfolder (later hooks start there) the nudge, the gate and the next prompt's frame still arrive, for each route; golden tests",
   notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +
-    "Claude Code hands each command line to its shell; the line is plain argv words, so any shell runs it the same. On Windows write a path with forward slashes.",
+    'Each handler is in exec form (`"command": "<pwf>", "args": ["hook", "claude", "<Event>"]`): Claude Code spawns pwf with no shell, so a path with spaces works on every platform and Windows needs neither Git Bash nor PowerShell. `--merge` and `hooks check` replace an older shell-form pwf entry (`pwf hook claude <Event>` as one command line) with it.',
 };

@@ -74,7 +74,7 @@ function pwfCommands(text: string, host: HostSpec): string[] {
     list.flatMap((
       e,
     ) => (host.settings!.layout === "grouped" ? e.hooks as Record<string, unknown>[] : [e]))
-      .map((h) => String(h[key]))
+      .map((h) => [h[key], ...(Array.isArray(h.args) ? h.args : [])].join(" "))
       .filter((c) => c.includes(` hook ${host.name} `))
       .map((c) => `${event}: ${c}`)
   );
@@ -183,7 +183,48 @@ Deno.test("a pwf handler inside another tool's group is taken out, the group kep
   });
   const merged = JSON.parse(mergeSettings(text, reg(host)).text);
   assertEquals(merged.hooks.Stop.length, 2);
-  assertEquals(merged.hooks.Stop[1].hooks[0].command, `${BIN} hook claude Stop`);
+  assertEquals(merged.hooks.Stop[1].hooks[0].command, BIN);
+  assertEquals(merged.hooks.Stop[1].hooks[0].args, ["hook", "claude", "Stop"]);
+});
+
+Deno.test("claude --merge turns an older shell-form pwf entry into the exec form, in place", () => {
+  const host = HOSTS.find((h) => h.name === "claude")!;
+  const shellForm = (event: string) => ({
+    type: "command",
+    command: `${BIN} hook claude ${event}`,
+    timeout: host.events.find((e) => e.name === event)!.timeout,
+  });
+  const old = {
+    hooks: Object.fromEntries(host.events.map((e) => [
+      e.name,
+      [{ ...(e.matcher ? { matcher: e.matcher } : {}), hooks: [shellForm(e.name)] }],
+    ])),
+  };
+  const r = mergeSettings(JSON.stringify(old, null, 2) + "\n", reg(host));
+  assert(r.events.every((e) => e.state === "outdated"), JSON.stringify(r.events));
+  assertEquals(r.text, manifestText(host, BIN));
+  const handler = JSON.parse(r.text).hooks.Stop[0].hooks[0];
+  assertEquals(handler, {
+    type: "command",
+    command: BIN,
+    args: ["hook", "claude", "Stop"],
+    timeout: 30,
+  });
+});
+
+Deno.test("claude registers exec form: a path with spaces or shell characters runs as is", () => {
+  const host = HOSTS.find((h) => h.name === "claude")!;
+  for (const bin of ["/opt/my tools/pwf", "C:\\Program Files\\pwf\\pwf.exe", "pwf"]) {
+    const m = host.manifest(bin) as { hooks: Record<string, { hooks: unknown[] }[]> };
+    for (const e of host.events) {
+      assertEquals(m.hooks[e.name]![0]!.hooks[0], {
+        type: "command",
+        command: bin,
+        args: ["hook", "claude", e.name],
+        timeout: e.timeout,
+      });
+    }
+  }
 });
 
 Deno.test("exec-form and PowerShell-quoted pwf entries are recognised; other tools' look-alikes are not", () => {

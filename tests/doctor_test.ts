@@ -117,7 +117,7 @@ Deno.test("doctor says per host which registered events have fired and which nev
     const r = await runPwf(dir, ["doctor"]);
     assertStringIncludes(
       r.stdout,
-      "PASS  hooks codex: seen firing: SessionStart, UserPromptSubmit, Stop; never seen: PreToolUse, PostToolUse, PreCompact\n",
+      "PASS  hooks codex: seen firing: SessionStart, UserPromptSubmit, Stop; never seen: PreToolUse, PostToolUse, PreCompact, PostCompact\n",
     );
     // Copilot fired, but never its session start: a partial registration is a warning.
     assertStringIncludes(

@@ -29,7 +29,7 @@ import {
 import { evaluateGate } from "../gate/evaluate.ts";
 import { appendLedger } from "../ledger/store.ts";
 import { HOOK_WAIT_MS } from "../fs/lock.ts";
-import { fireInjection, injectBudget, scopeOf, startTurn } from "../inject/fire.ts";
+import { fireInjection, injectBudget, markCompaction, scopeOf, startTurn } from "../inject/fire.ts";
 import { appendReceipt } from "../inject/receipts.ts";
 import { type SessionScope } from "../session/plan_ref.ts";
 import { resolvePlan } from "../session/resolve.ts";
@@ -114,6 +114,9 @@ async function perform(
     case "turn":
       startTurn(opts);
       return { result: NOTHING, outcome: "turn", planId: null };
+    case "postcompact":
+      markCompaction(opts);
+      return { result: NOTHING, outcome: "compaction-marked", planId: null };
     case "noop":
       return { result: NOTHING, outcome: "noop", planId: null };
     default: {

@@ -41,8 +41,15 @@ const EVENTS: readonly HostEvent[] = [
     name: "PreCompact",
     op: "precompact",
     timeout: 10,
-    does: "nothing to print (Codex has no model channel here); re-injected at SessionStart",
+    does: "nothing to print (Codex has no model channel here); never blocks compaction",
     dropsContext: true,
+  },
+  {
+    name: "PostCompact",
+    op: "postcompact",
+    timeout: 10,
+    does:
+      "marks the compaction (no model channel here either): the next prompt gets the session-start frame (plan + catch-up) once",
   },
   { name: "Stop", op: "stop", timeout: 30, does: "completion gate for gated plans" },
 ];

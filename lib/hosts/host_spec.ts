@@ -17,6 +17,8 @@ export type Op =
   | "pretool"
   | "posttool"
   | "precompact"
+  /** After a compaction the host gave no channel for: the next prompt gets the session-start frame once. */
+  | "postcompact"
   | "stop"
   | "error"
   | "turn"

@@ -38,6 +38,7 @@ import { type PinSource, resolvePlan } from "../session/resolve.ts";
 import { markArchivedTold } from "../session/bindings.ts";
 import { cacheName, readCache, writeCache } from "../fs/cache.ts";
 import { clearTurnMarker, hasTurnMarker, setTurnMarker } from "./turn_markers.ts";
+import { setCompactMarker, takeCompactMarker } from "./compact_markers.ts";
 
 /** What one fire produced. */
 export interface Fire {
@@ -215,7 +216,7 @@ function modeIfReadable(plan: PlanRef): Mode | undefined {
  * cut at a line boundary, never inside a frame, is the hard bound.
  */
 export async function fireInjection(tier: Tier, opts: FireOptions): Promise<Fire> {
-  const fire = await composeFire(tier, opts);
+  const fire = await composeFire(afterCompaction(tier, opts), opts);
   return { ...fire, text: cutFramed(fire.text, injectBudget(opts.env, opts.maxChars)) };
 }
 
@@ -323,6 +324,22 @@ async function sessionCatchup(
   const summary = catchupSummary(gatherCatchupInput(plan, why, now, known));
   const text = await renderCatchupSummary(summary, { dataOnlyLine: false, excerpts: false });
   return cutFramed(text, Math.floor(budget / 3));
+}
+
+/**
+ * The tier to fire: the first prompt after a compaction the host could not
+ * restore the plan in (a PostCompact marker) gets the session-start frame,
+ * once; a session-start fire drops the marker (compact_markers.ts).
+ */
+function afterCompaction(tier: Tier, opts: FireOptions): Tier {
+  if (tier !== "userprompt" && tier !== "session-start") return tier;
+  const had = takeCompactMarker(opts.root, turnSession(opts));
+  return had ? "session-start" : tier;
+}
+
+/** Record a compaction for this session's next prompt (the `postcompact` op). */
+export function markCompaction(opts: FireOptions): void {
+  setCompactMarker(opts.root, turnSession(opts), opts.now);
 }
 
 /** Whose turn a post-tool marker belongs to. */

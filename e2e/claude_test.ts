@@ -27,6 +27,7 @@ import {
 import { MARKETPLACE, PACKAGES_DIR } from "../tools/package_layout.ts";
 import { outsideState } from "./outside_state.ts";
 import { verifiedFrames } from "./frames.ts";
+import { makeSandbox as hostSandbox, runHost, shQuote } from "./harness.ts";
 import { hostSuite } from "./host_suite.ts";
 import {
   claudeContexts,
@@ -311,3 +312,55 @@ Deno.test("claude e2e: nothing left outside temp folders and cache", async () =>
 
 // Issue 31: pwf mcp loaded with --mcp-config, a scripted phase_set call.
 mcpTest(claudeDriver, claudeMcpRoute);
+// Issue 30: the measurement behind Claude's Stop answer form (lib/hosts/claude.ts). A stand-in
+// Stop hook answers once in each form; both continue the turn (the second Stop carries
+// stop_hook_active), but only decision:block reaches the model as a "blocking error" and shows
+// the user a "stop hook problem" notice. pwf answers through additionalContext.
+for (const form of ["decision", "context"] as const) {
+  Deno.test(`claude: a Stop answered through ${form === "context" ? "additionalContext" : "decision:block"} continues the turn; the model reads it as ${form === "context" ? "additional context" : "a blocking error"}`, async () => {
+    const sb = await hostSandbox("claude");
+    try {
+      const reason = "Phase 4 is in progress: finish it first.";
+      const answer = form === "decision"
+        ? { decision: "block", reason }
+        : { hookSpecificOutput: { hookEventName: "Stop", additionalContext: reason } };
+      const once = `${sb.root}/answered`, stdins = `${sb.root}/stop-stdin`;
+      const script = `${sb.root}/bin/stop`;
+      await Deno.writeTextFile(
+        script,
+        `#!/bin/sh\ncat >>${shQuote(stdins)}\necho >>${shQuote(stdins)}\n` +
+          `[ -e ${shQuote(once)} ] && exit 0\n: >${shQuote(once)}\n` +
+          `printf '%s\\n' ${shQuote(JSON.stringify(answer))}\n`,
+        { mode: 0o755 },
+      );
+      await Deno.chmod(script, 0o755);
+      await Deno.writeTextFile(
+        `${sb.project}/.claude/settings.json`,
+        JSON.stringify({
+          hooks: { Stop: [{ hooks: [{ type: "command", command: script, args: [] }] }] },
+        }),
+      );
+      const run = await runHost(claudeDriver, sb, {
+        script: [{ text: "First answer." }, { text: "Second answer." }],
+      });
+      assertEquals(run.code, 0, run.stderr);
+      const stops = (await Deno.readTextFile(stdins)).split("\n").filter((l) => l.trim())
+        .map((l) => JSON.parse(l));
+      assertEquals(stops.map((s) => s.stop_hook_active), [false, true]);
+      const agent = run.requests.filter((r) => r.offersTools);
+      assertEquals(agent.length, 2, "the turn went on once");
+      const second = JSON.stringify(agent[1]!.body);
+      if (form === "context") {
+        assertStringIncludes(second, `Stop hook additional context: ${reason}`);
+        assertNotIncludes(second, "blocking error");
+        assertNotIncludes(run.stdout, "stop-hook-error");
+      } else {
+        assertStringIncludes(second, `Stop hook feedback:\\n${reason}`);
+        assertStringIncludes(second, "Stop hook blocking error from command");
+        assertStringIncludes(run.stdout, "stop-hook-error");
+      }
+    } finally {
+      await sb.cleanup();
+    }
+  });
+}

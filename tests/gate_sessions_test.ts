@@ -15,6 +15,9 @@ async function gated(dir: string): Promise<void> {
   await writeText(dir, ".planning/p/.attestation", `${await sha256Hex(SAMPLE_PLAN)}\n`);
 }
 
+/** Claude Code's blocked Stop: the reason as Stop's additionalContext. */
+const BLOCKED = '"hookEventName":"Stop","additionalContext"';
+
 function stop(dir: string, session: string, active = false) {
   return runPwf(dir, ["hook", "claude", "Stop"], {
     stdin: JSON.stringify({ session_id: session, stop_hook_active: active }),
@@ -28,9 +31,9 @@ Deno.test("another session's allowed stops never reset this session's block coun
     const outcomes: string[] = [];
     for (let i = 0; i < 6; i++) {
       const a = await stop(dir, "sess-A");
-      outcomes.push(a.stdout.includes('"decision":"block"') ? "block" : "allow");
+      outcomes.push(a.stdout.includes(BLOCKED) ? "block" : "allow");
       // Session B stops in between, allowed (already continuing), which resets only B's count.
-      assertNotIncludes((await stop(dir, "sess-B", true)).stdout, '"decision":"block"');
+      assertNotIncludes((await stop(dir, "sess-B", true)).stdout, BLOCKED);
       await runPwf(dir, ["ledger", "append", "note", `work ${i}`]);
     }
     assertEquals(outcomes.slice(0, 4), ["block", "block", "block", "allow"]);
@@ -57,7 +60,7 @@ Deno.test("a hand edit that marks every phase complete in an attested gated plan
       SAMPLE_PLAN.replace(/in_progress|pending/g, "complete"),
     );
     const r = await stop(dir, "sess-C");
-    assertStringIncludes(r.stdout, '"decision":"block"');
+    assertStringIncludes(r.stdout, BLOCKED);
     assertStringIncludes(r.stdout, "changed since it was attested");
     assertStringIncludes(r.stdout, "pwf attest");
   });

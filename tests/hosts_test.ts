@@ -97,7 +97,9 @@ Deno.test("gated plan with a phase in progress: each host that can block does so
   await inProject(async (dir) => {
     await gatedPlan(dir);
     const expect: Record<string, (v: Record<string, unknown>) => unknown> = {
-      claude: (v) => v.decision === "block" && v.reason,
+      // Claude Code: the reason as Stop's additionalContext (lib/hosts/claude.ts says why).
+      claude: (v) =>
+        (v.hookSpecificOutput as Record<string, unknown> | undefined)?.additionalContext,
       codex: (v) => v.decision === "block" && v.reason,
       copilot: (v) => v.decision === "block" && v.reason,
       gemini: (v) => v.decision === "deny" && v.reason,

@@ -31,7 +31,8 @@ Deno.test("a phase heading cut by U+2028 is the same phase to status, lint, chec
     assertEquals(lint.errors, 0, JSON.stringify(lint));
     const stop = await runPwf(dir, ["hook", "claude", "Stop"], { stdin: "{}" });
     assertEquals(stop.code, 0);
-    assertEquals(JSON.parse(stop.stdout).decision, "block", stop.stdout);
+    // Claude Code's blocked Stop: the reason as Stop's additionalContext.
+    assertEquals(JSON.parse(stop.stdout).hookSpecificOutput.hookEventName, "Stop", stop.stdout);
   });
 });
 

@@ -37,7 +37,12 @@ Deno.test("a lock whose mtime is an hour in the future is taken over by commands
     const stop = await runFaulty(dir, ["hook", "claude", "Stop"], { stdin: "{}" });
     assertEquals(stop.code, 0);
     assert(stop.ms < bound, `Stop hook took ${stop.ms.toFixed(0)} ms (bound ${bound})`);
-    assertEquals(JSON.parse(stop.stdout).decision, "block", stop.stdout + stop.stderr);
+    // Claude Code's blocked Stop: the reason as Stop's additionalContext.
+    assertEquals(
+      JSON.parse(stop.stdout).hookSpecificOutput.hookEventName,
+      "Stop",
+      stop.stdout + stop.stderr,
+    );
     await futureLock(dir, id);
     const phase = await runFaulty(dir, ["phase", "2", "complete"]);
     assertEquals(phase.code, 0, phase.stderr);

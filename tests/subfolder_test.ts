@@ -162,7 +162,8 @@ Deno.test("hooks fired from a subfolder of the host's project root frame, nudge 
     assertStringIncludes(tool.stdout, "additionalContext");
     const stop = await claudeHook(sub, "Stop", dir, '{"session_id":"s1","stop_hook_active":false}');
     assertEquals(stop.code, 0);
-    assertEquals(JSON.parse(stop.stdout).decision, "block");
+    // Claude Code's blocked Stop: the reason as Stop's additionalContext.
+    assertEquals(JSON.parse(stop.stdout).hookSpecificOutput.hookEventName, "Stop");
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Claude Code: `.claude/settings.json`, hookSpecificOutput.additionalContext
- * for context, `{"decision":"block","reason":...}` to continue on Stop.
+ * for context, and on Stop too to continue the turn.
  * Sources and dates: docs/hosts.md section 1.
  * @module
  */
@@ -14,13 +14,16 @@ const EVENTS: readonly HostEvent[] = [
     name: "SessionStart",
     op: "session-start",
     timeout: 30,
-    does: "plan + catch-up at startup, resume, /clear and after compaction",
+    does: "plan + catch-up at startup, resume, fork, /clear and after compaction",
+    proof:
+      "real CLI: frames in the request (e2e/claude_test.ts); source fork framed as resume (tests/host_events_test.ts)",
   },
   {
     name: "UserPromptSubmit",
     op: "userprompt",
     timeout: 30,
     does: "plan view and recent progress on every prompt",
+    proof: "real CLI: a fresh frame on a second prompt after --continue (e2e/claude_test.ts)",
   },
   {
     name: "PreToolUse",
@@ -36,6 +39,7 @@ const EVENTS: readonly HostEvent[] = [
     timeout: 10,
     does:
       "once per turn after an edit: update progress.md; a shell run of an acceptance check: its receipt",
+    proof: "real CLI: the nudge after Write (e2e/claude_test.ts)",
   },
   {
     name: "PostToolUseFailure",
@@ -43,18 +47,23 @@ const EVENTS: readonly HostEvent[] = [
     matcher: "Bash",
     timeout: 10,
     does: "a failed shell run of an acceptance check: its receipt",
+    proof: "real CLI: a failing check's receipt (e2e/verified_suite.ts via e2e/claude_test.ts)",
   },
   {
     name: "PreCompact",
     op: "precompact",
     timeout: 10,
-    does: "reminder before compaction (debug log only in Claude Code)",
+    does: "reminder before compaction (debug log only in Claude Code); never blocks it",
+    proof: "never a block, stop or cancel, even with a gated plan (tests/host_events_test.ts)",
   },
   {
     name: "Stop",
     op: "stop",
     timeout: 30,
-    does: "completion gate for gated plans (at most 7 consecutive blocks)",
+    does:
+      "completion gate for gated plans: the reason as Stop additionalContext, the turn goes on (at most 7 consecutive blocks); no plan: nothing",
+    proof:
+      "real CLI: the reason reaches the model, the second stop is allowed; additionalContext vs decision:block measured (e2e/claude_test.ts); silent without a plan (tests/host_events_test.ts)",
   },
 ];
 
@@ -109,13 +118,22 @@ export function settingsManifest(
 
 /**
  * The answer format Claude Code and Codex share: hookSpecificOutput context,
- * `{"decision":"block","reason":...}` on a blocked Stop, nothing otherwise.
+ * a blocked Stop as `{"decision":"block","reason":...}` (`stop: "decision"`)
+ * or as Stop's own additionalContext (`stop: "context"`), nothing otherwise.
  * PreCompact has no model-visible channel in either; Claude Code keeps plain
  * text in its debug log, Codex fails a hook whose stdout starts with "[".
  */
-export function settingsRespond(precompact: "text" | "none"): HostSpec["respond"] {
+export function settingsRespond(
+  precompact: "text" | "none",
+  stop: "decision" | "context" = "decision",
+): HostSpec["respond"] {
   return (event: HostEvent, r: OpResult): string => {
-    if (event.op === "stop") return r.block ? json({ decision: "block", reason: r.block }) : "";
+    if (event.op === "stop") {
+      if (!r.block) return "";
+      return stop === "context"
+        ? contextOutput(event.name, r.block)
+        : json({ decision: "block", reason: r.block });
+    }
     if (event.op === "precompact") return precompact === "text" ? r.context : "";
     return contextOutput(event.name, r.context);
   };
@@ -131,7 +149,11 @@ export const claude: HostSpec = {
   // looked up on PATH like a shell would, so the plugin's bare `pwf` runs too.
   manifest: (bin) => settingsManifest(claude, bin, EVENTS, () => ({}), 1, "exec"),
   settings: { layout: "grouped", commandKeys: ["command"] },
-  respond: settingsRespond("text"),
+  // Stop answers through additionalContext (measured, 2.1.332, e2e/claude_test.ts): the turn
+  // goes on exactly as with decision:block (the next Stop has stop_hook_active), but the model
+  // reads "Stop hook additional context: <reason>" instead of a "Stop hook blocking error", and
+  // the user sees no "stop hook problem" notice.
+  respond: settingsRespond("text", "context"),
   sessionIdKeys: ["session_id"],
   toolCall: claudeToolCall,
   // Equal to the payload's session_id, in hooks and the Bash tool (measured, 2.1.332).
@@ -146,6 +168,23 @@ export const claude: HostSpec = {
   processEnv: "CLAUDE_PID",
   // Every hook gets the root, also after the agent's Bash tool `cd`s below it (measured, 2.1.332).
   projectRootEnv: "CLAUDE_PROJECT_DIR",
+  unregistered: [
+    {
+      name: "SubagentStart, SubagentStop",
+      why:
+        "a subagent is never gated and needs no frame of its own: its tool calls fire PreToolUse (the short view) like the main agent's",
+    },
+    {
+      name: "PostCompact",
+      why: "SessionStart (source compact) already re-injects the plan after a compaction",
+    },
+    {
+      name: "SessionEnd",
+      why:
+        "nothing to do that fits its shared 1.5 s budget: the plan files are already on disk, receipts are written per fire",
+    },
+    { name: "StopFailure", why: "an API error ends the turn; there is nothing to gate or inject" },
+  ],
   proven:
     "real CLI (Claude Code 2.1.332, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after Write, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; the plugin and `--merge` routes; a second prompt after `--continue` gets a fresh UserPromptSubmit frame of the changed plan; after the agent `cd`s into a subfolder (later hooks start there) the nudge, the gate and the next prompt's frame still arrive, for each route; golden tests",
   notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +

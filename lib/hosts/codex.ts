@@ -43,6 +43,7 @@ const EVENTS: readonly HostEvent[] = [
     timeout: 10,
     does: "nothing to print (Codex has no model channel here); never blocks compaction",
     dropsContext: true,
+    proof: "never a block, stop or cancel, even with a gated plan (tests/host_events_test.ts)",
   },
   {
     name: "PostCompact",
@@ -50,8 +51,16 @@ const EVENTS: readonly HostEvent[] = [
     timeout: 10,
     does:
       "marks the compaction (no model channel here either): the next prompt gets the session-start frame (plan + catch-up) once",
+    proof:
+      "the next prompt framed as a session start, once; a SessionStart in between takes the marker (tests/host_events_test.ts); not run in the real CLI (no offline compaction)",
   },
-  { name: "Stop", op: "stop", timeout: 30, does: "completion gate for gated plans" },
+  {
+    name: "Stop",
+    op: "stop",
+    timeout: 30,
+    does: "completion gate for gated plans; no plan: nothing",
+    proof: "real CLI: the reason reaches the model, the second stop is allowed (e2e/codex_test.ts)",
+  },
 ];
 
 function windowsBin(bin: string): string {
@@ -80,6 +89,17 @@ export const codex: HostSpec = {
   sessionEnv: "CODEX_THREAD_ID",
   windowsRunner: "cmd-or-powershell",
   maxContext: 9500,
+  unregistered: [
+    {
+      name: "SubagentStart, SubagentStop",
+      why: "a subagent is never gated and needs no frame of its own",
+    },
+    {
+      name: "SessionEnd",
+      why: "nothing to do that fits its 1 s default budget (3 s at most)",
+    },
+    { name: "StopFailure", why: "an API error ends the turn; there is nothing to gate" },
+  ],
   proven:
     "real CLI (Codex CLI 0.171.0, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after apply_patch, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a second prompt after `exec resume --last` gets a fresh UserPromptSubmit frame of the changed plan; a command run with `workdir` in a subfolder keeps the nudge, the gate and the next frame; golden tests",
   notes:

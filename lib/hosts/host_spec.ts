@@ -46,6 +46,14 @@ export interface HostEvent {
    * inferred; lib/hosts/table_test.ts holds it to what `respond` renders.
    */
   readonly dropsContext?: boolean;
+  /** How this event's behaviour is proven, when more than the golden test (docs/hosts.md). */
+  readonly proof?: string;
+}
+
+/** An event the host fires that pwf leaves unregistered, and why (docs/hosts.md). */
+export interface UnregisteredEvent {
+  readonly name: string;
+  readonly why: string;
 }
 
 /** The result of an operation, before the host wraps it. */
@@ -140,6 +148,8 @@ export interface HostSpec {
    * (issue 28). Absent: the host reports neither, no receipt is recorded.
    */
   readonly toolCall?: ToolCallReader;
+  /** Events the host fires that pwf does not register, each with the reason. */
+  readonly unregistered?: readonly UnregisteredEvent[];
   /** Notes for the README's host section. */
   readonly notes: string;
   /**

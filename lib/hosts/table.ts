@@ -109,9 +109,12 @@ export function renderHostSections(): string {
       "",
       `Proven: ${h.proven}.`,
       "",
-      "| Event | What pwf does |",
-      "|---|---|",
-      ...h.events.map((e) => `| \`${e.name}\` | ${e.does} |`),
+      "| Event | Registered | What pwf does, or why not | Proven how |",
+      "|---|---|---|---|",
+      ...h.events.map((e) =>
+        `| \`${e.name}\` | yes | ${e.does} | ${e.proof ?? "golden test (tests/hosts_test.ts)"} |`
+      ),
+      ...(h.unregistered ?? []).map((u) => `| \`${u.name}\` | no | ${u.why} | not registered |`),
       "",
     ].join("\n")
   ).join("\n");

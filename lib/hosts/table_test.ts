@@ -60,3 +60,22 @@ Deno.test("Cursor's stop payload counts a repeat or an aborted run as already co
   assertEquals(active({ loop_count: 1 }), true);
   assertEquals(active({ loop_count: 0, status: "aborted" }), true);
 });
+
+Deno.test("subagent events are never gated and get at most the short tier, on every host", () => {
+  const short: ReadonlySet<string> = new Set(["noop", "turn", "pretool"]);
+  for (const h of HOSTS) {
+    for (const e of h.events.filter((e) => /subagent/i.test(e.name))) {
+      assert(short.has(e.op), `${h.name} ${e.name} maps to ${e.op}`);
+    }
+  }
+});
+
+Deno.test("an event is either registered or listed as unregistered with a reason, never both", () => {
+  for (const h of HOSTS) {
+    const registered = new Set(h.events.map((e) => e.name));
+    for (const u of h.unregistered ?? []) {
+      assert(u.why.length > 20, `${h.name} ${u.name}: say why`);
+      for (const name of u.name.split(", ")) assert(!registered.has(name), `${h.name} ${name}`);
+    }
+  }
+});

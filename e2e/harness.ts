@@ -60,6 +60,11 @@ export interface InstallSpec {
   readonly interpreter?: string;
   /** What `npm install` is given instead of `pkg@version` (a tarball; tests/e2e_setup_test.ts). */
   readonly source?: string;
+  /**
+   * Install with `--ignore-scripts`: the package's postinstall writes outside
+   * its folder (Qoder CLI's edits `~/.bashrc`, `~/.profile` and the global git ignore).
+   */
+  readonly ignoreScripts?: boolean;
   /** More packages the driver needs offline (each in its own cache prefix; see cachedPackage). */
   readonly extras?: readonly { readonly pkg: string; readonly version: string }[];
 }

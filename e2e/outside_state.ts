@@ -38,6 +38,7 @@ export const HOME_PATHS: readonly string[] = [
   ".codex",
   ".gemini",
   ".copilot",
+  ".qoder",
   ".qwen",
   ".factory",
   ".pi",

@@ -154,7 +154,12 @@ export function npmEnv(cache: string, env: Record<string, string>): Record<strin
 }
 
 /** `npm install` one package into its own cache prefix; throws with npm's output on failure. */
-async function npmInstall(pkg: string, version: string, source?: string): Promise<void> {
+async function npmInstall(
+  pkg: string,
+  version: string,
+  source?: string,
+  ignoreScripts = false,
+): Promise<void> {
   const prefix = prefixOf({ pkg, version } as InstallSpec);
   console.log(`e2e: installing ${pkg}@${version} into ${prefix}`);
   await Deno.remove(prefix, { recursive: true }).catch(() => {});
@@ -167,6 +172,7 @@ async function npmInstall(pkg: string, version: string, source?: string): Promis
     "--no-audit",
     "--no-fund",
     "--loglevel=error",
+    ...(ignoreScripts ? ["--ignore-scripts"] : []),
     source ?? `${pkg}@${version}`,
   ], npmEnv(CACHE, Deno.env.toObject()));
   if (!r.ok) {
@@ -179,7 +185,7 @@ async function install(spec: InstallSpec): Promise<void> {
   for (const x of spec.extras ?? []) {
     if ((await cachedVersion(x.pkg, x.version)) !== x.version) await npmInstall(x.pkg, x.version);
   }
-  await npmInstall(spec.pkg, spec.version, spec.source);
+  await npmInstall(spec.pkg, spec.version, spec.source, spec.ignoreScripts === true);
   if (!(await installed(spec))) {
     throw new Error(
       `npm installed the package but ${binOf(spec)} ${spec.versionArgs.join(" ")} does not ` +

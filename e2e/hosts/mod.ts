@@ -16,6 +16,7 @@ import { factoryDriver } from "./factory.ts";
 import { geminiDriver } from "./gemini.ts";
 import { opencodeDriver } from "./opencode.ts";
 import { piDriver } from "./pi.ts";
+import { qoderDriver } from "./qoder.ts";
 import { qwenDriver } from "./qwen.ts";
 
 /** One host of the e2e run. */
@@ -84,4 +85,5 @@ export const E2E_HOSTS: readonly E2eHost[] = [
   piDriver,
   qwenDriver,
   factoryDriver,
+  qoderDriver,
 ].map(fromDriver).concat([ORIGINAL]);

@@ -16,6 +16,7 @@ import { mastra } from "./mastra.ts";
 import { opencode } from "./opencode.ts";
 import { pi } from "./pi.ts";
 import { plain } from "./plain.ts";
+import { qoder } from "./qoder.ts";
 import { qwen } from "./qwen.ts";
 
 /** Every host, in README order. */
@@ -29,6 +30,7 @@ export const HOSTS: readonly HostSpec[] = [
   pi,
   qwen,
   factory,
+  qoder,
   mastra,
   hermes,
   plain,

@@ -27,7 +27,7 @@ import {
 import { MARKETPLACE, PACKAGES_DIR } from "../tools/package_layout.ts";
 import { outsideState } from "./outside_state.ts";
 import { verifiedFrames } from "./frames.ts";
-import { makeSandbox as hostSandbox, runHost, shQuote } from "./harness.ts";
+import { makeSandbox as hostSandbox, requestTexts, runHost, shQuote } from "./harness.ts";
 import { hostSuite } from "./host_suite.ts";
 import {
   claudeContexts,
@@ -364,3 +364,47 @@ for (const form of ["decision", "context"] as const) {
     }
   });
 }
+
+// Issue 30: `--fork-session` starts a new session holding the old conversation; its SessionStart
+// carries the plan like a resume does (tests/host_events_test.ts pins source "fork" offline).
+Deno.test("claude: a forked session (--continue --fork-session) gets a verified plan frame at SessionStart", async () => {
+  const sb = await hostSandbox("claude");
+  try {
+    const init = await runPwf(sb.project, ["init", "Quokka calendars", "--json"]);
+    assertEquals(init.code, 0, init.stderr);
+    const dir = JSON.parse(init.stdout).dir as string;
+    await Deno.writeTextFile(`${sb.project}/${dir}/task_plan.md`, planText());
+    const first = await runHost(claudeDriver, sb, { script: [{ text: "First answer." }] });
+    assertEquals(first.code, 0, first.stderr);
+    const forking: typeof claudeDriver = {
+      ...claudeDriver,
+      command(s, server, prompt) {
+        const cmd = claudeDriver.command(s, server, prompt);
+        return { ...cmd, args: ["--continue", "--fork-session", ...cmd.args] };
+      },
+    };
+    const fork = await runHost(forking, sb, {
+      prompt: "Where were we?",
+      script: [{ text: "Forked answer." }],
+    });
+    assertEquals(fork.code, 0, fork.stderr);
+    assertEquals(fork.fires.filter((f) => f.event === "SessionStart").map((f) => f.code), [0]);
+    const req = fork.requests.find((r) => r.offersTools);
+    assert(req, "the forked session asked the model");
+    const body = JSON.stringify(req.body);
+    assertStringIncludes(body, "First answer."); // the old conversation came along
+    const contexts = claudeContexts(requestTexts(req.body).join("\n"));
+    const start = contexts.filter((c) => c.includes("SessionStart hook additional context"));
+    assert(start.length > 0, "a SessionStart context in the forked session's request");
+    const frames = await verifiedFrames(start.join("\n"));
+    assert(
+      frames.some((f) =>
+        f.kind === "plan" && f.payload.includes(`## Goal\n${GOAL}\n`) &&
+        f.payload.includes(`### Phase 4: ${PHASE_TITLE}\n`)
+      ),
+      "a verified plan frame with the goal and the in-progress phase",
+    );
+  } finally {
+    await sb.cleanup();
+  }
+});

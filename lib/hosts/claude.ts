@@ -16,7 +16,7 @@ const EVENTS: readonly HostEvent[] = [
     timeout: 30,
     does: "plan + catch-up at startup, resume, fork, /clear and after compaction",
     proof:
-      "real CLI: frames in the request (e2e/claude_test.ts); source fork framed as resume (tests/host_events_test.ts)",
+      "real CLI: frames in the request, and in a session forked with --continue --fork-session (e2e/claude_test.ts); source fork framed as resume (tests/host_events_test.ts)",
   },
   {
     name: "UserPromptSubmit",

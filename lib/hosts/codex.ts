@@ -43,7 +43,8 @@ const EVENTS: readonly HostEvent[] = [
     timeout: 10,
     does: "nothing to print (Codex has no model channel here); never blocks compaction",
     dropsContext: true,
-    proof: "never a block, stop or cancel, even with a gated plan (tests/host_events_test.ts)",
+    proof:
+      "never a block, stop or cancel, even with a gated plan (tests/host_events_test.ts); fires cleanly in a real compaction (e2e/codex_test.ts)",
   },
   {
     name: "PostCompact",
@@ -52,7 +53,7 @@ const EVENTS: readonly HostEvent[] = [
     does:
       "marks the compaction (no model channel here either): the next prompt gets the session-start frame (plan + catch-up) once",
     proof:
-      "the next prompt framed as a session start, once; a SessionStart in between takes the marker (tests/host_events_test.ts); not run in the real CLI (no offline compaction)",
+      "real CLI: an auto-compaction (model_auto_compact_token_limit) fires PreCompact, PostCompact, then SessionStart, whose frame and catch-up reach the next request, none repeated by UserPromptSubmit (e2e/codex_test.ts); the marker logic offline (tests/host_events_test.ts)",
   },
   {
     name: "Stop",

@@ -54,7 +54,8 @@ for (
       assertEquals(lint.stdout.includes("no phases"), false, lint.stdout);
       assertEquals(lint.stdout.includes("never closes"), false, lint.stdout);
       const gate = await runInProcess(dir, ["hook", "claude", "Stop"], { stdin: stop });
-      assertStringIncludes(gate.stdout, '"decision":"block"');
+      // Claude's Stop answers a block through additionalContext (issue 30): the gate held.
+      assertStringIncludes(gate.stdout, "Gated plan incomplete");
       const inject = await runInProcess(dir, ["hook", "claude", "UserPromptSubmit"], {
         stdin: prompt,
       });

@@ -72,7 +72,12 @@ for (const flags of [[], ["--template", "analytics"], ["--gated"], ["--autonomou
       await assertSameCounts(dir, id, "as written");
       const total = (await ours(dir)).total;
       for (const [n, status] of EDITS.filter(([n]) => Number(n) <= total)) {
-        assertEquals((await runPwf(dir, ["phase", n, status])).code, 0);
+        // Starting a phase while another is in progress needs --switch (issue 24).
+        const args = status === "in_progress"
+          ? ["phase", n, status, "--switch"]
+          : ["phase", n, status];
+        const r = await runPwf(dir, args);
+        assertEquals(r.code, 0, `pwf ${args.join(" ")}: ${r.stderr}`);
         await assertSameCounts(dir, id, `after phase ${n} ${status}`);
       }
     });

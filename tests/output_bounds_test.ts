@@ -32,9 +32,12 @@ function longestText(stdout: string): number {
   return most;
 }
 
-Deno.test("every host's every event stays within PWF_MAX_INJECT_CHARS with 200-character plan ids and four open plans", async () => {
+/** Long ids, short enough that `<temp dir>/.planning/<id>/task_plan.md` fits Windows' MAX_PATH. */
+const LONG_ID = Deno.build.os === "windows" ? 150 : 200;
+
+Deno.test("every host's every event stays within PWF_MAX_INJECT_CHARS with long plan ids and four open plans", async () => {
   await inProject(async (dir) => {
-    const ids = [1, 2, 3, 4].map((i) => `p${i}-${"y".repeat(200)}`);
+    const ids = [1, 2, 3, 4].map((i) => `p${i}-${"y".repeat(LONG_ID)}`);
     for (const id of ids) await writeText(dir, `.planning/${id}/task_plan.md`, SAMPLE_PLAN);
     await writeText(dir, ".planning/.active_plan", `${ids[0]}\n`);
     for (const host of HOSTS) {

@@ -16,7 +16,7 @@ import { readFile } from "../fs/read.ts";
 import { removeFile } from "../fs/write.ts";
 import { withLock } from "../fs/lock.ts";
 import { readActivePointer } from "../plan/tree.ts";
-import { ARCHIVE_DIR } from "../plan/catalog.ts";
+import { ARCHIVE_DIR, archiveNameFree } from "../plan/catalog.ts";
 import { maxPositionals, parseArgv } from "./argv.ts";
 import { type Context, defineCommand } from "./command.ts";
 import { resolveFor, shown } from "./plan_context.ts";
@@ -101,7 +101,7 @@ export async function runArchive(args: ArchiveArgs, ctx: Context): Promise<numbe
 /** The first free name under .archive for plan `id`: `id`, else `id-2`, `id-3`, ... */
 function archiveName(root: string, id: string): string {
   const free = idCandidates(id, 1000).find((name) =>
-    isValidPlanId(name) && inspect(planningLoc(root, ARCHIVE_DIR, name)).kind === "missing"
+    isValidPlanId(name) && archiveNameFree(root, name)
   );
   if (free === undefined) {
     throw new PwfError(

@@ -16,7 +16,7 @@ import { createPlanDir, resetGate, setActivePlan } from "../plan/tree.ts";
 import { PLAN_FILES } from "../fs/paths.ts";
 import { planRef } from "../session/plan_ref.ts";
 import { parseArgv, stringFlag } from "./argv.ts";
-import { ARCHIVE_DIR } from "../plan/catalog.ts";
+import { archiveNameFree } from "../plan/catalog.ts";
 import { type Context, defineCommand, JSON_FLAG } from "./command.ts";
 import {
   commandSession,
@@ -112,7 +112,7 @@ function randomHex(n: number): string {
 function freeOfArchive(root: string, candidates: readonly string[]): string[] {
   return candidates.filter((id) => {
     try {
-      return inspect(planningLoc(root, ARCHIVE_DIR, id)).kind === "missing";
+      return archiveNameFree(root, id);
     } catch {
       return true; // an archive pwf cannot read holds no id it could restore
     }

@@ -11,7 +11,13 @@ import { appendLedger } from "../ledger/store.ts";
 import { planProof } from "../verify/proof.ts";
 import { planTransition, type StatusChange } from "../core/plan/transition.ts";
 import { didYouMean } from "../core/text/suggest.ts";
-import { decodeText, encodeAs, type TextEncoding, textEncoding } from "../core/text/text.ts";
+import {
+  decodeText,
+  encodeAs,
+  equalBytes,
+  type TextEncoding,
+  textEncoding,
+} from "../core/text/text.ts";
 import { writeFile } from "../fs/write.ts";
 import { withLock } from "../fs/lock.ts";
 import {
@@ -292,7 +298,12 @@ async function editOnce(
   if (!changed) return { ...result, reattested: false };
   // written back in the file's own encoding (a PowerShell 5.1 plan stays UTF-16LE)
   const bytes = encodeAs(edited, encoding);
-  const opts = { stillCurrent: () => sameBytes(readWholePlan(plan), got.bytes) };
+  const opts = {
+    stillCurrent: () => {
+      const now = readWholePlan(plan);
+      return now.kind === "file" && equalBytes(now.bytes, got.bytes);
+    },
+  };
   // An attested plan and its new attestation commit as a pair (crash-safe: lib/plan/tree.ts).
   if (before.state === "intact") {
     return (await writeAttestedPlan(plan, bytes, opts)) === null
@@ -304,16 +315,9 @@ async function editOnce(
     : "raced";
 }
 
-/** Whether a fresh read still holds exactly `bytes`. */
-function sameBytes(got: ReturnType<typeof readWholePlan>, bytes: Uint8Array): boolean {
-  return got.kind === "file" && got.bytes.length === bytes.length &&
-    got.bytes.every((b, i) => b === bytes[i]);
-}
-
 /** Whether writing `text` back in the file's encoding gives the same bytes (nothing else changes). */
 function roundTrips(bytes: Uint8Array, text: string, encoding: TextEncoding): boolean {
-  const again = encodeAs(text, encoding);
-  return again.length === bytes.length && again.every((b, i) => b === bytes[i]);
+  return equalBytes(encodeAs(text, encoding), bytes);
 }
 
 /** The `phase` command row. */

@@ -77,6 +77,15 @@ export function listArchived(root: string, refusals?: string[]): string[] {
   }
 }
 
+/**
+ * Whether `.planning/.archive/<name>` is free: nothing of any kind there, so an
+ * archive under that name clashes with nothing (ids stay unique: issue 24).
+ * Throws ContainmentError when the archive cannot be inspected.
+ */
+export function archiveNameFree(root: string, name: string): boolean {
+  return inspect(planningLoc(root, ARCHIVE_DIR, name)).kind === "missing";
+}
+
 /** Whether plan `id` is archived (`.planning/.archive/<id>/task_plan.md`): that one entry inspected. */
 export function isArchived(root: string, id: string): boolean {
   return hasPlanFile(root, [ARCHIVE_DIR], id);

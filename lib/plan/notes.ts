@@ -7,7 +7,7 @@
 
 import { NoPlanError, PwfError } from "../core/errors.ts";
 import { appendEntry, noteEntry, type NoteFile } from "../core/plan/notes.ts";
-import { decodeText, encodeAs, textEncoding } from "../core/text/text.ts";
+import { decodeText, encodeAs, equalBytes, textEncoding } from "../core/text/text.ts";
 import { withLock } from "../fs/lock.ts";
 import { readFile } from "../fs/read.ts";
 import { writeFile } from "../fs/write.ts";
@@ -54,10 +54,10 @@ function appendOnce(plan: PlanRef, file: NoteFile, entry: string): boolean {
   }
   const encoding = textEncoding(got.bytes);
   const bytes = encodeAs(appendEntry(decodeText(got.bytes), entry), encoding);
-  return writeFile(loc, bytes, { stillCurrent: () => same(readFile(loc), got.bytes) });
-}
-
-function same(now: ReturnType<typeof readFile>, bytes: Uint8Array): boolean {
-  return now.kind === "file" && now.bytes.length === bytes.length &&
-    now.bytes.every((b, i) => b === bytes[i]);
+  return writeFile(loc, bytes, {
+    stillCurrent: () => {
+      const now = readFile(loc);
+      return now.kind === "file" && equalBytes(now.bytes, got.bytes);
+    },
+  });
 }

@@ -111,3 +111,15 @@ export function cutUtf8(text: string, maxBytes: number): string {
 export function mebibytes(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(1);
 }
+
+/**
+ * Whether two byte arrays hold the same bytes.
+ * @example
+ * ```ts
+ * import { equalBytes } from "./text.ts";
+ * if (!equalBytes(new Uint8Array([1, 2]), new Uint8Array([1, 2])) || equalBytes(new Uint8Array([1]), new Uint8Array([1, 2]))) throw new Error();
+ * ```
+ */
+export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}

@@ -39,6 +39,25 @@ export function readCache(root: string, name: string, cap = 1024 * 1024): string
   }
 }
 
+/**
+ * Read a small cache file with its modification time (a memo's age, lib/plan/digest.ts);
+ * null when missing or unreadable.
+ */
+export function readCacheStamped(
+  root: string,
+  name: string,
+  cap = 4096,
+): { readonly text: string; readonly mtimeMs: number } | null {
+  try {
+    const got = readFile(cacheLoc(root, name), cap);
+    return got.kind === "file" && !got.truncated
+      ? { text: decodeText(got.bytes), mtimeMs: got.mtimeMs }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Write a cache file; false (and nothing thrown) when it cannot be written. */
 export function writeCache(root: string, name: string, text: string): boolean {
   try {

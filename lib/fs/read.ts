@@ -6,6 +6,7 @@
  */
 
 import { ContainmentError, PwfError } from "../core/errors.ts";
+import { type FileStamp, stampOf } from "../core/plan/digest_memo.ts";
 import {
   type Found,
   inspect,
@@ -30,6 +31,19 @@ export interface FileBytes {
   readonly size: number;
   /** Modification time in ms since the epoch (0 if unknown). */
   readonly mtimeMs: number;
+  /** The version read (its handle's stat), or null where the platform cannot tell versions apart. */
+  readonly stamp: FileStamp | null;
+}
+
+/** A handle's stat as a stamp (lib/core/plan/digest_memo.ts). */
+function stampOfInfo(info: Deno.FileInfo): FileStamp | null {
+  return stampOf({
+    dev: info.dev ?? null,
+    ino: info.ino ?? null,
+    size: info.size,
+    mtimeMs: info.mtime?.getTime() ?? null,
+    ctimeMs: info.ctime?.getTime() ?? null,
+  });
 }
 
 /** Read a contained file (at most `cap` bytes); "missing" if absent. */
@@ -125,6 +139,7 @@ function readContained(
         truncated: size > got,
         size,
         mtimeMs: info.mtime?.getTime() ?? 0,
+        stamp: stampOfInfo(info),
       };
     } finally {
       file.close();
@@ -140,6 +155,7 @@ function overCap(info: Deno.FileInfo): FileBytes {
     truncated: true,
     size: info.size,
     mtimeMs: info.mtime?.getTime() ?? 0,
+    stamp: stampOfInfo(info),
   };
 }
 

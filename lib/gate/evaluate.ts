@@ -18,6 +18,7 @@ import {
 import type { Fingerprint } from "../core/gate/fingerprint.ts";
 import { lintPlan } from "../core/plan/lint.ts";
 import { type Mode, parseMode } from "../core/plan/mode.ts";
+import type { Attestation } from "../core/plan/attestation.ts";
 import { inProgressPhase, parsePlan, type Plan } from "../core/plan/parse.ts";
 import { owedPhrase } from "../core/verify/evidence.ts";
 import { firstClaimed, planProof } from "../verify/proof.ts";
@@ -121,12 +122,16 @@ async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
     );
   }
   const phase = inProgressPhase(parsed) ?? parsed.phases.find((p) => p.status !== "complete");
+  // One digest of task_plan.md serves the tamper check and the progress fingerprint.
+  const attestation = mode.gate
+    ? await readAttestation(plan, got.truncated ? undefined : got)
+    : null;
   const base = {
     mode,
     counts: report.counts,
     next: phase ? { number: phase.number, title: phase.title, status: phase.status } : null,
     planArg: r.source === "session" || r.source === "PLAN_ID" ? ` --plan ${plan.id}` : "",
-    tampered: mode.gate ? await tamperNotice(plan, got.truncated ? undefined : got.bytes) : null,
+    tampered: tamperNotice(plan, attestation),
     lang: planLanguage(parsed).labels.lang,
     owed: mode.gate
       ? owedOf(plan, parsed, phase?.status === "in_progress" ? phase.number : null)
@@ -141,7 +146,7 @@ async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
   let fingerprint: Fingerprint = NO_FINGERPRINT;
   let fpProblem: string | null = null;
   try {
-    fingerprint = await progressFingerprint(plan);
+    fingerprint = await progressFingerprint(plan, digestOf(attestation));
   } catch (err) {
     fpProblem = `cannot compute the progress fingerprint: ${message(err)}`;
   }
@@ -196,9 +201,8 @@ async function persist(
 }
 
 /** For a tampered plan, the one step that resolves it; null when the plan may be trusted. */
-async function tamperNotice(plan: PlanRef, bytes?: Uint8Array): Promise<string | null> {
-  const a = await readAttestation(plan, bytes);
-  if (a.state !== "tampered" && a.state !== "invalid") return null;
+function tamperNotice(plan: PlanRef, a: Attestation | null): string | null {
+  if (a === null || (a.state !== "tampered" && a.state !== "invalid")) return null;
   return `Ask the user to review ${plan.display}/task_plan.md and run "pwf attest" to approve it, or restore the file.`;
 }
 
@@ -216,6 +220,12 @@ function owedOf(
   return c?.owed
     ? { phase: c.phase, todo: owedPhrase(c.owed), claimed: c.proof === "claimed" }
     : null;
+}
+
+/** task_plan.md's whole-file digest when the attestation check computed it. */
+function digestOf(a: Attestation | null): string | undefined {
+  if (a?.state === "intact") return a.hash;
+  return a?.state === "tampered" ? a.actual : undefined;
 }
 
 const EMPTY_STATE = { counters: { blocks: 0, lastFingerprint: null }, problem: null } as const;

@@ -26,6 +26,8 @@ import { ledgerLineCount } from "../ledger/files.ts";
 import { evidenceSize } from "../verify/store.ts";
 import { MAX_PLAN_BYTES, readText } from "../plan/tree.ts";
 import { planFile, type PlanRef } from "../session/plan_ref.ts";
+import { planFileDigest } from "../plan/digest.ts";
+import type { PlanFileName } from "../fs/paths.ts";
 
 /** Counter file names. */
 export const STOP_BLOCKS = ".stop_blocks";
@@ -168,10 +170,10 @@ function writeSessionState(key: GateKey, next: GateCounters): void {
  * its first MAX_PLAN_BYTES plus its size and mtime (a Stop hook must stay
  * bounded in time and memory whatever the size).
  */
-async function fileHash(plan: PlanRef, name: string): Promise<string> {
+async function fileHash(plan: PlanRef, name: PlanFileName): Promise<string> {
   const got = readFile(planFile(plan, name), MAX_PLAN_BYTES);
   if (got.kind !== "file") return "missing";
-  if (!got.truncated) return await sha256Hex(got.bytes);
+  if (!got.truncated) return await planFileDigest(plan, name, got);
   const tail = encodeText(`\0size=${got.size}\0mtime=${got.mtimeMs}`);
   const all = new Uint8Array(got.bytes.length + tail.length);
   all.set(got.bytes);
@@ -179,12 +181,19 @@ async function fileHash(plan: PlanRef, name: string): Promise<string> {
   return await sha256Hex(all);
 }
 
-/** The plan's progress fingerprint now: ledger records and the two file hashes. */
-export async function progressFingerprint(plan: PlanRef): Promise<Fingerprint> {
+/**
+ * The plan's progress fingerprint now: ledger records and the two file
+ * hashes. `planDigest` is task_plan.md's whole-file digest when the caller
+ * has just computed it (the gate's attestation check), so it is not hashed twice.
+ */
+export async function progressFingerprint(
+  plan: PlanRef,
+  planDigest?: string,
+): Promise<Fingerprint> {
   return {
     // A new receipt (the model ran a check) is progress too (issue 28).
     ledgerLines: ledgerLineCount(plan) + evidenceSize(plan),
-    planHash: await fileHash(plan, "task_plan.md"),
+    planHash: planDigest ?? await fileHash(plan, "task_plan.md"),
     progressHash: await fileHash(plan, "progress.md"),
   };
 }

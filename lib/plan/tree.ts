@@ -22,6 +22,7 @@ import {
 import { removeFile, writeFile, type WriteOptions } from "../fs/write.ts";
 import { withLock } from "../fs/lock.ts";
 import { planFile, type PlanRef } from "../session/plan_ref.ts";
+import { planFileDigest } from "./digest.ts";
 
 /** Create `.planning/` (0700) and its `.gitignore` (ignoring `.cache/`) if absent. */
 export function ensurePlanning(root: string): void {
@@ -99,7 +100,7 @@ export function readWholePlan(plan: PlanRef): FileBytes | { kind: "missing" } {
   return got;
 }
 
-/** SHA-256 of task_plan.md's raw bytes (whole file, up to MAX_PLAN_BYTES). */
+/** SHA-256 of task_plan.md's raw bytes (whole file, up to MAX_PLAN_BYTES), hashed now. */
 export async function planHash(plan: PlanRef): Promise<string | null> {
   const got = readWholePlan(plan);
   return got.kind === "file" ? await sha256Hex(got.bytes) : null;
@@ -125,13 +126,14 @@ export function readStoredAttestation(plan: PlanRef): string | null {
 }
 
 /**
- * The plan's attestation state, hashing exactly `whole` (task_plan.md's
- * bytes as the caller read and will show them) or, without it, the plan read
- * whole once. A mismatch that `.attestation.pending` explains (an
+ * The plan's attestation state, hashing exactly `whole` (task_plan.md read
+ * whole, as the caller read and will show it) or, without it, the plan read
+ * whole once; an unchanged large plan's digest may come from its memo
+ * (lib/plan/digest.ts). A mismatch that `.attestation.pending` explains (an
  * interrupted `pwf phase` wrote the plan but not yet its attestation) is
  * repaired and reported as intact with `repaired: true`.
  */
-export async function readAttestation(plan: PlanRef, whole?: Uint8Array): Promise<Attestation> {
+export async function readAttestation(plan: PlanRef, whole?: FileBytes): Promise<Attestation> {
   return await attestationOf(plan, readStoredAttestation(plan), whole);
 }
 
@@ -139,11 +141,12 @@ export async function readAttestation(plan: PlanRef, whole?: Uint8Array): Promis
 async function attestationOf(
   plan: PlanRef,
   stored: string | null,
-  whole?: Uint8Array,
+  whole?: FileBytes,
 ): Promise<Attestation> {
   // No attestation, nothing to compare: skip hashing the plan (the hot path).
   if (stored === null) return { state: "none" };
-  const actual = whole ? await sha256Hex(whole) : await planHash(plan);
+  const got = whole ?? readWholePlan(plan);
+  const actual = got.kind === "file" ? await planFileDigest(plan, "task_plan.md", got) : null;
   const a = attestationState(stored, actual ?? "");
   if (a.state !== "tampered" || actual === null) return a;
   const pending = readText(pendingAttestationLoc(plan), 4096)?.trim().toLowerCase();
@@ -180,7 +183,7 @@ export async function readPlanForView(plan: PlanRef): Promise<PlanRead | null> {
   return {
     text: decodeText(cut ? got.bytes.subarray(0, READ_CAP) : got.bytes),
     truncated: got.truncated || cut,
-    attestation: await attestationOf(plan, stored, got.bytes),
+    attestation: await attestationOf(plan, stored, got),
     mtimeMs: got.mtimeMs,
   };
 }

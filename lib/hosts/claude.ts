@@ -28,9 +28,10 @@ const EVENTS: readonly HostEvent[] = [
   {
     name: "PreToolUse",
     op: "pretool",
-    matcher: "Write|Edit|MultiEdit|Bash|Read|Glob|Grep",
+    matcher: "Write|Edit|MultiEdit|Bash",
     timeout: 10,
-    does: "short plan view before tools (silent in autonomous modes)",
+    does:
+      "short plan view before a tool that changes files or runs commands (silent in autonomous modes)",
   },
   {
     name: "PostToolUse",

@@ -159,13 +159,15 @@ export function injectBudget(
 /**
  * Gather the state of a resolved plan for composing. `mode` is the plan's
  * mode when the caller has read `.mode` already (pretool reads it first);
- * `maxChars` the host's cap on the budget.
+ * `maxChars` the host's cap on the budget. `brief`: the tier shows only the
+ * plan (pretool, posttool), so progress.md and the evidence are not read.
  */
 export async function gatherState(
   plan: PlanRef,
   env: (name: string) => string | undefined,
   known?: Mode,
   maxChars?: number | undefined,
+  brief = false,
 ): Promise<InjectionState | null> {
   // One read: the view and the attestation hash come from the same bytes.
   const got = await readPlanForView(plan);
@@ -184,11 +186,11 @@ export async function gatherState(
     planMtimeMs: got.mtimeMs,
     mode,
     attestation: got.attestation,
-    progress: mode.autonomous ? null : readText(planFile(plan, "progress.md")),
+    progress: mode.autonomous || brief ? null : readText(planFile(plan, "progress.md")),
     ledger,
     smart: env("PWF_INJECT") === "smart" || mode.smart,
     budget: injectBudget(env, maxChars),
-    owed: owedChecks(plan, parsed),
+    owed: brief ? [] : owedChecks(plan, parsed),
   };
 }
 
@@ -242,9 +244,15 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
   if (mode?.autonomous) return { text: "", outcome: "silent", planId: r.plan.id };
   const isolated = isolationNotice(opts);
   if (isolated) return notice(tier, isolated, "not-attached");
+  const session = turnSession(opts);
+  // The cheapest check first: a turn that already got its post-tool nudge reads no plan.
+  if (tier === "posttool" && hasTurnMarker(opts.root, r.plan.id, session)) {
+    return { text: "", outcome: "silent", planId: r.plan.id };
+  }
   let s: InjectionState | null;
   try {
-    s = await gatherState(r.plan, opts.env, mode, opts.maxChars);
+    const brief = tier === "pretool" || tier === "posttool";
+    s = await gatherState(r.plan, opts.env, mode, opts.maxChars, brief);
   } catch (err) {
     // SPEC 5.4: a plan file failing containment (or unreadable) gets one notice, not a crash.
     if (!(err instanceof PwfError)) throw err;
@@ -258,9 +266,7 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
   if (tier === "precompact") return { text: composePrecompact(s), outcome: "injected", planId };
   const refusal = refusalFor(s);
   if (refusal) return { ...notice(tier, refusal, "refused"), planId };
-  const session = turnSession(opts);
   if (tier === "posttool") {
-    if (hasTurnMarker(opts.root, planId, session)) return { text: "", outcome: "silent", planId };
     setTurnMarker(opts.root, planId, session, opts.now);
     return { text: composePosttool(s), outcome: "injected", planId };
   }

@@ -35,8 +35,8 @@ export interface FileBytes {
   readonly stamp: FileStamp | null;
 }
 
-/** A handle's stat as a stamp (lib/core/plan/digest_memo.ts). */
-function stampOfInfo(info: Deno.FileInfo): FileStamp | null {
+/** A file's stat as a stamp (lib/core/plan/digest_memo.ts). */
+export function stampOfInfo(info: Deno.FileInfo): FileStamp | null {
   return stampOf({
     dev: info.dev ?? null,
     ino: info.ino ?? null,

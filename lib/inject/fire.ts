@@ -19,10 +19,11 @@ import {
   budgetFrom,
   composePosttool,
   composePrecompact,
-  composePretool,
   composeUserprompt,
+  framePretool,
   type InjectionState,
   PREFIX,
+  pretoolView,
   refusalFor,
   type Tier,
 } from "../core/inject/compose.ts";
@@ -30,7 +31,7 @@ import { cutFramed } from "../core/inject/framing.ts";
 import { isValidPlanId } from "../core/plan/id.ts";
 import { regressionLine } from "../core/plan/regression.ts";
 import { inspect, inspectListed, planningLoc } from "../fs/containment.ts";
-import { readMode, readPlanForView, readText } from "../plan/tree.ts";
+import { readMode, readPlanForView, readStoredAttestation, readText } from "../plan/tree.ts";
 import { listIds } from "../core/session/binding.ts";
 import { listPlans, openPlansAmong } from "../plan/catalog.ts";
 import { planFile, type PlanRef, type SessionScope } from "../session/plan_ref.ts";
@@ -39,6 +40,7 @@ import { markArchivedTold } from "../session/bindings.ts";
 import { cacheName, readCache, writeCache } from "../fs/cache.ts";
 import { clearTurnMarker, hasTurnMarker, setTurnMarker } from "./turn_markers.ts";
 import { setCompactMarker, takeCompactMarker } from "./compact_markers.ts";
+import { type PretoolKey, recallPretoolView, rememberPretoolView } from "./pretool_memo.ts";
 
 /** What one fire produced. */
 export interface Fire {
@@ -184,6 +186,7 @@ export async function gatherState(
     plan: parsed,
     planCut: got.truncated,
     planMtimeMs: got.mtimeMs,
+    planStamp: got.stamp,
     mode,
     attestation: got.attestation,
     progress: mode.autonomous || brief ? null : readText(planFile(plan, "progress.md")),
@@ -249,6 +252,11 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
   if (tier === "posttool" && hasTurnMarker(opts.root, r.plan.id, session)) {
     return { text: "", outcome: "silent", planId: r.plan.id };
   }
+  const key = tier === "pretool" && mode !== undefined ? pretoolKey(r.plan, mode, opts) : null;
+  const recalled = key === null ? null : recallPretoolView(r.plan, key);
+  if (recalled !== null) {
+    return { text: await framePretool(recalled), outcome: "injected", planId: r.plan.id };
+  }
   let s: InjectionState | null;
   try {
     const brief = tier === "pretool" || tier === "posttool";
@@ -271,8 +279,9 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
     return { text: composePosttool(s), outcome: "injected", planId };
   }
   if (tier === "pretool") {
-    const text = await composePretool(s);
-    return { text, outcome: text ? "injected" : "silent", planId };
+    const view = pretoolView(s);
+    if (key !== null) rememberPretoolView(r.plan, key, s.planStamp ?? null, view);
+    return { text: await framePretool(view), outcome: "injected", planId };
   }
   clearTurnMarker(opts.root, planId, session);
   const named = planLine(tier, planId, opts);
@@ -283,6 +292,22 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
   const guard = regressionGuard(opts, s);
   const body = await composeUserprompt({ ...s, budget: s.budget - guard.length - named.length });
   return { text: guard + named + body, outcome: "injected", planId };
+}
+
+/**
+ * What the pretool view depends on besides the plan's bytes (lib/inject/pretool_memo.ts);
+ * null when `.attestation` cannot be read (the full path then says why).
+ */
+function pretoolKey(plan: PlanRef, mode: Mode, opts: FireOptions): PretoolKey | null {
+  try {
+    return {
+      smart: opts.env("PWF_INJECT") === "smart" || mode.smart,
+      budget: injectBudget(opts.env, opts.maxChars),
+      attestation: readStoredAttestation(plan),
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** No plan: session-start in a project with an empty `.planning/` gets the short guidance. */

@@ -6,6 +6,7 @@
 
 import { type Attestation, attestationState, attestationText } from "../core/plan/attestation.ts";
 import { PwfError } from "../core/errors.ts";
+import type { FileStamp } from "../core/plan/digest_memo.ts";
 import { type Mode, parseMode } from "../core/plan/mode.ts";
 import { sha256Hex } from "../core/text/sha256.ts";
 import { decodeText, mebibytes } from "../core/text/text.ts";
@@ -167,6 +168,8 @@ export interface PlanRead {
   readonly attestation: Attestation;
   /** The file's modification time (ms since the epoch, 0 if unknown), from the same read. */
   readonly mtimeMs: number;
+  /** The version read (lib/core/plan/digest_memo.ts), or null. */
+  readonly stamp: FileStamp | null;
 }
 
 /**
@@ -185,6 +188,7 @@ export async function readPlanForView(plan: PlanRef): Promise<PlanRead | null> {
     truncated: got.truncated || cut,
     attestation: await attestationOf(plan, stored, got),
     mtimeMs: got.mtimeMs,
+    stamp: got.stamp,
   };
 }
 

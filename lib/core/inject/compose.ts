@@ -6,6 +6,7 @@
  */
 
 import type { Attestation } from "../plan/attestation.ts";
+import type { FileStamp } from "../plan/digest_memo.ts";
 import { DATA_ONLY_LINE, frame, type FrameKind } from "./framing.ts";
 import type { Mode } from "../plan/mode.ts";
 import { inProgressPhase, type Plan } from "../plan/parse.ts";
@@ -57,6 +58,8 @@ export interface InjectionState {
   readonly planCut: boolean;
   /** task_plan.md's modification time, from the read planText came from (the catch-up shows it). */
   readonly planMtimeMs: number;
+  /** The version of task_plan.md planText came from (null where versions cannot be named). */
+  readonly planStamp?: FileStamp | null;
   readonly mode: Mode;
   readonly attestation: Attestation;
   /** progress.md text (null if missing). */
@@ -183,12 +186,19 @@ async function userpromptWithin(s: InjectionState, budget: number): Promise<stri
 /** The pretool tier: a short plan view; silent in autonomous modes. */
 export async function composePretool(s: InjectionState): Promise<string> {
   if (s.mode.autonomous) return "";
+  return await framePretool(pretoolView(s));
+}
+
+/** The short plan view of the pretool tier (what a pretool memo keeps, lib/inject/pretool_memo.ts). */
+export function pretoolView(s: InjectionState): View {
   const room = Math.min(s.budget, 3000) - DATA_ONLY_LINE.length - 1 - FRAME_OVERHEAD;
   const view = planView(s, HEAD_LINES.pretool, room, briefView);
-  return `${DATA_ONLY_LINE}\n${await framed("plan", {
-    ...view,
-    truncated: view.truncated || s.planCut,
-  })}`;
+  return { ...view, truncated: view.truncated || s.planCut };
+}
+
+/** The pretool tier's text for a view: the DATA ONLY line and the framed view. */
+export async function framePretool(view: View): Promise<string> {
+  return `${DATA_ONLY_LINE}\n${await framed("plan", view)}`;
 }
 
 /** The precompact tier: a reminder, never the plan body. */

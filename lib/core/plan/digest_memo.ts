@@ -89,5 +89,19 @@ export function rememberedDigest(
   if (memo === null || stamp === null) return null;
   const m = MEMO_RE.exec(memo);
   if (m === null || m[1] !== stamp.identity) return null;
-  return writtenMs - stamp.changeMs >= SETTLE_MS ? m[2]! : null;
+  return settled(writtenMs, stamp) ? m[2]! : null;
+}
+
+/**
+ * Whether a memo written at `writtenMs` (its file's modification time) may
+ * speak for the version `stamp` names: written at least SETTLE_MS after the
+ * version's last change.
+ * @example
+ * ```ts
+ * import { settled } from "./digest_memo.ts";
+ * if (!settled(8000, { identity: "x", changeMs: 5000 }) || settled(7999, { identity: "x", changeMs: 5000 })) throw new Error();
+ * ```
+ */
+export function settled(writtenMs: number, stamp: FileStamp): boolean {
+  return writtenMs - stamp.changeMs >= SETTLE_MS;
 }

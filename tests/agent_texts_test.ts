@@ -10,6 +10,8 @@ import { field, parseFrontmatter } from "../lib/core/text/frontmatter.ts";
 import { sessionStartGuidance } from "../lib/core/inject/guidance.ts";
 import { commandFile, referenceFile, skillFile } from "../lib/core/agent/agent_files.ts";
 import { SKILL_HOSTS } from "../lib/hosts/skill_places.ts";
+import { LANGS } from "../lib/core/plan/labels.ts";
+import { SKILL_TEXTS } from "../lib/core/agent/skill_i18n.ts";
 import { COMMANDS, findCommand } from "../lib/cli/commands.ts";
 import {
   findRefs,
@@ -46,6 +48,16 @@ function allTexts(): [string, string][] {
       const file = commandFile(host, name);
       if (!file) throw new Error(`no ${host.name} rendering of ${name}`);
       texts.push([`${host.name}: ${file.path}`, file.text]);
+    }
+  }
+  for (const lang of LANGS.filter((l) => l !== "en")) {
+    texts.push([`${lang}: SKILL.md`, SKILL_TEXTS[lang]]);
+    for (const host of SKILL_HOSTS) {
+      for (const name of host.commands ? AGENT_COMMAND_NAMES : []) {
+        const file = commandFile(host, name, lang);
+        if (!file) throw new Error(`no ${lang} ${host.name} rendering of ${name}`);
+        texts.push([`${lang} ${host.name}: ${file.path}`, file.text]);
+      }
     }
   }
   return texts;

@@ -255,7 +255,7 @@ Deno.test("the model hears a Chinese plan's notices, nudges and gate reason in C
   });
 });
 
-Deno.test("skill print --lang prints the skill in that language; commands stay English", async () => {
+Deno.test("skill print --lang prints the skill and the slash commands in that language", async () => {
   await inProject(async (dir) => {
     const zh = await runPwf(dir, ["skill", "print", "--lang", "zh"]);
     assertEquals(zh.code, 0, zh.stderr);
@@ -269,8 +269,25 @@ Deno.test("skill print --lang prints the skill in that language; commands stay E
     const en = await runPwf(dir, ["skill", "print"]);
     assertStringIncludes(en.stdout, "# Planning with files");
     const cmd = await runPwf(dir, ["skill", "print", "--command", "status", "--lang", "zh"]);
-    assertEquals(cmd.code, 2);
-    assertStringIncludes(cmd.stderr, `"--lang zh" translates the skill only`);
+    assertEquals(cmd.code, 0, cmd.stderr);
+    assertStringIncludes(cmd.stdout, "在项目根目录运行 `pwf status`");
+    assertStringIncludes(cmd.stdout, "`## 下一步`");
+    const cursor = await runPwf(dir, [
+      "skill",
+      "print",
+      "--command",
+      "plan",
+      "--host",
+      "cursor",
+      "--lang",
+      "de",
+    ]);
+    assertEquals(cursor.code, 0, cursor.stderr);
+    assertStringIncludes(cursor.stdout, "(der nach dem Befehl eingegebene Text)");
+    assertNotIncludes(cursor.stdout, "$ARGUMENTS");
+    const ref = await runPwf(dir, ["skill", "print", "--reference", "--lang", "zh"]);
+    assertEquals(ref.code, 2);
+    assertStringIncludes(ref.stderr, `the reference is English`);
   });
 });
 

@@ -30,7 +30,7 @@ export type SkillWhat =
 export interface SkillArgs {
   readonly host: string;
   readonly what: SkillWhat;
-  /** The skill's language (`--lang`; English without it). */
+  /** The language of the skill or command (`--lang`; English without it). */
   readonly lang: Lang;
   readonly json: boolean;
 }
@@ -50,7 +50,7 @@ const FLAGS = [
   { name: "reference", summary: "print reference.md, the details the skill points to" },
   {
     name: "lang",
-    summary: "the skill's language (the commands and reference are English only)",
+    summary: "the language of the skill and slash commands (the reference is English only)",
     value: "CODE",
     choices: LANGS,
   },
@@ -74,9 +74,9 @@ export function parseSkillArgs(argv: readonly string[]): SkillArgs {
     throw new UsageError(`skill print: give "--command" or "--reference", not both`);
   }
   const lang = (stringFlag(p, "lang") ?? "en") as Lang;
-  if (lang !== "en" && (name !== undefined || p.flags.reference)) {
+  if (lang !== "en" && p.flags.reference) {
     throw new UsageError(
-      `skill print: "--lang ${lang}" translates the skill only; the commands and the reference are English (drop --lang)`,
+      `skill print: "--lang ${lang}" translates the skill and the commands; the reference is English (drop --lang)`,
     );
   }
   return {
@@ -116,7 +116,7 @@ export function skillFileFor(args: SkillArgs): AgentFile {
       `skill print: ${host.name} has no slash-command files; the skill alone teaches the workflow (drop --command)`,
     );
   }
-  const file = commandFile(host, args.what.name);
+  const file = commandFile(host, args.what.name, args.lang);
   if (!file) throw new UsageError(`skill print: unknown command "${args.what.name}"`);
   return file;
 }
@@ -139,7 +139,7 @@ export const skillCommand = defineCommand({
   usage: [
     "skill print [--host HOST] [--lang CODE] [--json]",
     "skill print --reference [--host HOST] [--json]",
-    "skill print --command NAME [--host HOST] [--json]",
+    "skill print --command NAME [--host HOST] [--lang CODE] [--json]",
   ],
   flags: FLAGS,
   words: ["print"],

@@ -6,8 +6,9 @@
  * @module
  */
 
-import { AGENT_COMMANDS, REFERENCE_TEXT } from "./texts.ts";
+import { REFERENCE_TEXT } from "./texts.ts";
 import { SKILL_TEXTS } from "./skill_i18n.ts";
+import { COMMAND_TEXTS, SPOKEN_ARGUMENTS } from "./commands_i18n.ts";
 import type { Lang } from "../plan/labels.ts";
 import { field, parseFrontmatter, renderFrontmatter } from "../text/frontmatter.ts";
 
@@ -70,19 +71,24 @@ export function referenceFile(host: SkillHost): AgentFile {
 const ARGS = "$ARGUMENTS";
 
 /**
- * One slash-command prompt in a host's format, and where it goes; undefined
- * for an unknown name or a host without command files. The sources are
- * Claude Code commands, so the claude format gets them byte for byte.
+ * One slash-command prompt in a host's format and language, and where it
+ * goes; undefined for an unknown name or a host without command files. The
+ * sources are Claude Code commands, so the claude format gets them byte for byte.
  */
-export function commandFile(host: SkillHost, name: string): AgentFile | undefined {
-  const source = Object.hasOwn(AGENT_COMMANDS, name) ? AGENT_COMMANDS[name] : undefined;
+export function commandFile(
+  host: SkillHost,
+  name: string,
+  lang: Lang = "en",
+): AgentFile | undefined {
+  const texts = COMMAND_TEXTS[lang];
+  const source = Object.hasOwn(texts, name) ? texts[name] : undefined;
   const doc = source === undefined ? null : parseFrontmatter(source);
   if (!doc || !host.commands) return undefined;
   const path = `${host.commands.dir}/${installedCommandName(name)}${host.commands.ext}`;
   const description = field(doc, "description") ?? name;
   const hint = field(doc, "argument-hint");
   const hintField: [string, string][] = hint === undefined ? [] : [["argument-hint", hint]];
-  const spoken = doc.body.replaceAll(ARGS, "(the text typed after the command)");
+  const spoken = doc.body.replaceAll(ARGS, SPOKEN_ARGUMENTS[lang]);
   switch (host.commands.format) {
     case "claude":
       return { path, text: source ?? "" };

@@ -52,6 +52,7 @@ function allTexts(): [string, string][] {
   }
   for (const lang of LANGS.filter((l) => l !== "en")) {
     texts.push([`${lang}: SKILL.md`, SKILL_TEXTS[lang]]);
+    texts.push([`${lang}: session_start_guidance.md`, sessionStartGuidance(lang)]);
     for (const host of SKILL_HOSTS) {
       for (const name of host.commands ? AGENT_COMMAND_NAMES : []) {
         const file = commandFile(host, name, lang);

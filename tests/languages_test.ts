@@ -300,3 +300,102 @@ Deno.test("catch-up's recovery steps follow a Spanish plan's language", async ()
     assertStringIncludes(r.stdout, `"## Siguiente Paso"`);
   });
 });
+
+Deno.test("a Chinese plan's active-plan line, tamper and attestation notices are in Chinese", async () => {
+  await inProject(async (dir) => {
+    const p = await planOf(dir, "zh");
+    const prompt = await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}" });
+    assertStringIncludes(prompt.stdout, `[planning-with-files] 当前计划：`);
+    assertStringIncludes(prompt.stdout, `（${p}/task_plan.md），已认证 sha256=`);
+    assertNotIncludes(prompt.stdout, "Active plan:");
+    const plan = `${p}/task_plan.md`;
+    await writeText(dir, plan, (await readText(dir, plan)) + "\n改动\n");
+    const tampered = await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}" });
+    assertStringIncludes(
+      tampered.stdout,
+      `[planning-with-files] [PLAN TAMPERED — injection blocked] ${p}/task_plan.md 在认证之后被改动：expected=`,
+    );
+    const gate = JSON.parse((await runPwf(dir, ["check", "--gate"], { stdin: "{}" })).stdout);
+    assertStringIncludes(gate.reason, "[planning-with-files] 受门控的计划在认证之后被改动");
+    assertStringIncludes(gate.reason, `请用户审阅 ${p}/task_plan.md 并运行 "pwf attest"`);
+    assertEquals((await runPwf(dir, ["attest", "--clear"])).code, 0);
+    const unattested = await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}" });
+    assertStringIncludes(
+      unattested.stdout,
+      "[planning-with-files] 这个计划以 gated 模式运行，但尚未认证（not attested），所以没有注入。",
+    );
+  });
+});
+
+Deno.test("a Spanish plan's owed check, gate reason and catch-up facts are in Spanish", async () => {
+  await inProject(async (dir) => {
+    const p = await planOf(dir, "es");
+    const plan = `${p}/task_plan.md`;
+    await writeText(
+      dir,
+      plan,
+      (await readText(dir, plan)).replace(
+        "- **Estado:** in_progress",
+        "- **Estado:** in_progress\n- **AcceptanceCheck:** `true`",
+      ),
+    );
+    assertEquals((await runPwf(dir, ["attest"])).code, 0);
+    const gate = JSON.parse((await runPwf(dir, ["check", "--gate"], { stdin: "{}" })).stdout);
+    assertStringIncludes(
+      gate.reason,
+      "[planning-with-files] La fase 2 está en curso y su AcceptanceCheck no tiene una ejecución correcta reciente (1/3 completas, bloqueo 1/",
+    );
+    assertStringIncludes(
+      gate.reason,
+      `Siguiente: ejecuta "true" (aún no se vio ninguna ejecución); después "pwf phase 2 complete" queda probado`,
+    );
+    const prompt = await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}" });
+    assertStringIncludes(
+      prompt.stdout,
+      `[planning-with-files] Comprobaciones pendientes: Fase 2: ejecuta "true" (aún no se vio ninguna ejecución).`,
+    );
+    const start = await runPwf(dir, ["hook", "plain", "session-start"], { stdin: "{}" });
+    assertStringIncludes(
+      start.stdout,
+      "SESSION CATCH-UP (sin acceso: solo desde los archivos del plan)",
+    );
+    assertStringIncludes(start.stdout, "Fases: 1/3 completas; en curso: Fase 2");
+    assertStringIncludes(start.stdout, "Pasos de recuperación:");
+    const catchup = await runPwf(dir, ["catchup"]);
+    assertStringIncludes(catchup.stdout, "En curso: Fase 2: Diseño");
+    assertStringIncludes(catchup.stdout, "Últimas líneas de progress.md:");
+  });
+});
+
+Deno.test("a German plan's regression guard line is in German", async () => {
+  await inProject(async (dir) => {
+    const p = await planOf(dir, "de", "");
+    assertEquals((await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}" })).code, 0);
+    const plan = `${p}/task_plan.md`;
+    await writeText(
+      dir,
+      plan,
+      (await readText(dir, plan)).replace("**Status:** complete", "**Status:** pending"),
+    );
+    assertEquals((await runPwf(dir, ["attest"])).code, 0);
+    const again = await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}" });
+    assertStringIncludes(
+      again.stdout,
+      `[planning-with-files] PLAN REGRESSED: ${p}/task_plan.md hat seit der letzten Runde 0 abgehakte(n) Punkt(e) und 1 abgeschlossene Phase(n) verloren.`,
+    );
+  });
+});
+
+Deno.test("session-start guidance without a plan speaks PWF_LANG", async () => {
+  await inProject(async (dir) => {
+    await Deno.mkdir(`${dir}/.planning`);
+    const ja = await runPwf(dir, ["hook", "plain", "session-start"], {
+      stdin: "{}",
+      env: { PWF_LANG: "ja" },
+    });
+    assertStringIncludes(ja.stdout, "[planning-with-files] このプロジェクトは pwf で計画を");
+    assertStringIncludes(ja.stdout, "`## 次のステップ`");
+    const en = await runPwf(dir, ["hook", "plain", "session-start"], { stdin: "{}" });
+    assertStringIncludes(en.stdout, "[planning-with-files] This project keeps plans on disk");
+  });
+});

@@ -23,6 +23,7 @@ import { inProgressPhase, parsePlan, type Plan } from "../core/plan/parse.ts";
 import { owedPhrase } from "../core/verify/evidence.ts";
 import { firstClaimed, planProof } from "../verify/proof.ts";
 import { planLanguage } from "../core/plan/language.ts";
+import { type Notices, noticesFor } from "../core/plan/notices.ts";
 import { decodeText } from "../core/text/text.ts";
 import { readFile } from "../fs/read.ts";
 import {
@@ -131,7 +132,7 @@ async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
     counts: report.counts,
     next: phase ? { number: phase.number, title: phase.title, status: phase.status } : null,
     planArg: r.source === "session" || r.source === "PLAN_ID" ? ` --plan ${plan.id}` : "",
-    tampered: tamperNotice(plan, attestation),
+    tampered: tamperNotice(plan, attestation, noticesFor(parsed)),
     lang: planLanguage(parsed).labels.lang,
     owed: mode.gate
       ? owedOf(plan, parsed, phase?.status === "in_progress" ? phase.number : null)
@@ -201,9 +202,9 @@ async function persist(
 }
 
 /** For a tampered plan, the one step that resolves it; null when the plan may be trusted. */
-function tamperNotice(plan: PlanRef, a: Attestation | null): string | null {
+function tamperNotice(plan: PlanRef, a: Attestation | null, say: Notices): string | null {
   if (a === null || (a.state !== "tampered" && a.state !== "invalid")) return null;
-  return `Ask the user to review ${plan.display}/task_plan.md and run "pwf attest" to approve it, or restore the file.`;
+  return say.tamperAsk(plan.display);
 }
 
 /**
@@ -218,7 +219,11 @@ function owedOf(
   const proofs = planProof(plan, parsed);
   const c = firstClaimed(proofs) ?? proofs.find((p) => p.phase === inProgress && p.owed);
   return c?.owed
-    ? { phase: c.phase, todo: owedPhrase(c.owed), claimed: c.proof === "claimed" }
+    ? {
+      phase: c.phase,
+      todo: owedPhrase(c.owed, noticesFor(parsed)),
+      claimed: c.proof === "claimed",
+    }
     : null;
 }
 

@@ -30,6 +30,7 @@ import {
 import { cutFramed } from "../core/inject/framing.ts";
 import { isValidPlanId } from "../core/plan/id.ts";
 import { regressionLine } from "../core/plan/regression.ts";
+import { noticesFor } from "../core/plan/notices.ts";
 import { inspect, inspectListed, planningLoc } from "../fs/containment.ts";
 import { readMode, readPlanForView, readStoredAttestation, readText } from "../plan/tree.ts";
 import { listIds } from "../core/session/binding.ts";
@@ -199,9 +200,10 @@ export async function gatherState(
 
 /** What each phase with checks still owes, for the frame ([] when the plan has no checks). */
 function owedChecks(plan: PlanRef, parsed: Plan): string[] {
-  return planProof(plan, parsed).filter((p) => p.owed !== null).map((p) =>
-    `Phase ${p.phase}${p.proof === "claimed" ? " (marked complete)" : ""}: ${owedPhrase(p.owed!)}`
-  );
+  const owed = planProof(plan, parsed).filter((p) => p.owed !== null);
+  if (owed.length === 0) return [];
+  const say = noticesFor(parsed);
+  return owed.map((p) => say.owedItem(p.phase, p.proof === "claimed", owedPhrase(p.owed!, say)));
 }
 
 /** The plan's mode, or undefined when `.mode` cannot be read (the full path then says why). */
@@ -239,7 +241,7 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
       r.choices ? "ambiguous" : "refused",
     );
   }
-  if (r.kind === "none") return noPlan(tier, opts.root);
+  if (r.kind === "none") return noPlan(tier, opts);
   // Autonomous modes inject nothing before tools, and every pretool notice is empty
   // (notice()): the .mode file alone settles it, before any plan read, parse or hash.
   // The mode read here is reused below: `.mode` is read once per fire.
@@ -310,13 +312,13 @@ function pretoolKey(plan: PlanRef, mode: Mode, opts: FireOptions): PretoolKey | 
   }
 }
 
-/** No plan: session-start in a project with an empty `.planning/` gets the short guidance. */
-function noPlan(tier: Tier, root: string): Fire {
+/** No plan: session-start in a project with an empty `.planning/` gets the short guidance (in PWF_LANG). */
+function noPlan(tier: Tier, opts: FireOptions): Fire {
   let planning = false;
   try {
-    planning = tier === "session-start" && inspect(planningLoc(root)).kind === "dir";
+    planning = tier === "session-start" && inspect(planningLoc(opts.root)).kind === "dir";
   } catch { /* a refused .planning is not a planning project */ }
-  const text = planning ? sessionStartGuidance() : "";
+  const text = planning ? sessionStartGuidance(opts.env("PWF_LANG")) : "";
   return { text, outcome: text ? "guidance" : "no-plan", planId: null };
 }
 
@@ -392,6 +394,6 @@ function regressionGuard(opts: FireOptions, s: InjectionState): string {
   const before = readCache(opts.root, name);
   const text = `${now.checked} ${now.complete}\n`;
   if (before !== text) writeCache(opts.root, name, text);
-  const line = regressionLine(s.display, before, now);
+  const line = regressionLine(s.display, before, now, noticesFor(s.plan));
   return line ? `${line}\n` : "";
 }

@@ -14,7 +14,10 @@ import {
   type PhaseCounts,
   type Plan,
 } from "../plan/parse.ts";
-import { phrasesFor, type RecoverySteps } from "../plan/phrases.ts";
+import { PHRASES, type RecoverySteps } from "../plan/phrases.ts";
+import { type CatchupWords, NOTICES } from "../plan/notices.ts";
+import { planLanguage } from "../plan/language.ts";
+import { labelsFor, type Lang, phaseRef } from "../plan/labels.ts";
 import { splitLines } from "../text/lines.ts";
 import { isoSeconds } from "../text/timestamp.ts";
 
@@ -58,6 +61,8 @@ export interface CatchupInput {
 /** The summary as one result object (rendered as text or JSON). */
 export interface CatchupSummary {
   readonly plan: CatchupInput["plan"];
+  /** The plan's language: the summary's own lines speak it. */
+  readonly lang: Lang;
   readonly title: string;
   readonly goal: string;
   readonly nextStep: string;
@@ -81,13 +86,12 @@ export interface CatchupSummary {
  * if (formatAge(90_000) !== "1 minute ago" || formatAge(3 * 3600_000) !== "3 hours ago") throw new Error();
  * ```
  */
-export function formatAge(ms: number): string {
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"} ago`;
+export function formatAge(ms: number, say: CatchupWords = NOTICES.en.catchup): string {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 120) return unit(minutes, "minute");
+  if (minutes < 1) return say.age(0, "now");
+  if (minutes < 120) return say.age(minutes, "minute");
   const hours = Math.floor(minutes / 60);
-  return hours < 48 ? unit(hours, "hour") : unit(Math.floor(hours / 24), "day");
+  return hours < 48 ? say.age(hours, "hour") : say.age(Math.floor(hours / 24), "day");
 }
 
 /** The last `n` non-trailing-blank lines of a text, and whether that is all of it. */
@@ -116,8 +120,10 @@ export function catchupSummary(input: CatchupInput): CatchupSummary {
   const active = inProgressPhase(plan);
   const progress = file("progress.md");
   const tail = progress?.state === "file" ? tailLines(progress.text, PROGRESS_TAIL_LINES) : null;
+  const lang = planLanguage(plan).labels.lang;
   const base = {
     plan: input.plan,
+    lang,
     title: plan.title,
     goal: plan.goal?.text ?? "",
     nextStep: plan.nextStep?.text ?? "",
@@ -135,7 +141,7 @@ export function catchupSummary(input: CatchupInput): CatchupSummary {
         : `${f.name}: refused (${f.refusal ?? "containment"})`
     ),
   };
-  return { ...base, steps: recoverySteps(base, phrasesFor(plan).recovery) };
+  return { ...base, steps: recoverySteps(base, PHRASES[lang].recovery) };
 }
 
 function lastChanged(files: readonly CatchupFile[], now: Date): CatchupSummary["lastChanged"] {
@@ -175,39 +181,35 @@ export async function renderCatchupSummary(
 ): Promise<string> {
   const excerpts = opts.excerpts ?? true;
   const c = s.counts;
+  const say = NOTICES[s.lang].catchup;
+  const phase = (n: number) => phaseRef(labelsFor(s.lang) ?? { phase: "Phase" }, n);
   const out = [
-    `${TAG} SESSION CATCH-UP (zero access: from the plan files only)`,
-    `Plan: ${s.plan.id ?? "legacy root plan"} (${s.plan.dir}; ${s.plan.why})`,
-    `Phases: ${c.complete}/${c.total} complete; in progress: ${
-      s.inProgress ? `Phase ${s.inProgress.number}` : "none"
-    }`,
-    `Ledger: ${s.ledger.partial ? "at least " : ""}${s.ledger.records} record${
-      s.ledger.records === 1 ? "" : "s"
-    }`,
-    ...s.problems.map((p) => `Note: ${p}`),
+    `${TAG} SESSION CATCH-UP (${say.zeroAccess})`,
+    say.plan(s.plan.id, s.plan.dir, s.plan.why),
+    say.phases(c.complete, c.total, s.inProgress ? phase(s.inProgress.number) : null),
+    say.ledger(s.ledger.records, s.ledger.partial === true),
+    ...s.problems.map((p) => `${say.note}: ${p}`),
     ...(opts.dataOnlyLine ?? true ? [DATA_ONLY_LINE] : []),
   ].join("\n") + "\n";
   const planText = [
-    `Title: ${s.title || "(none)"}`,
-    `Goal: ${s.goal || "(none)"}`,
-    `In progress: ${
-      s.inProgress ? `Phase ${s.inProgress.number}: ${s.inProgress.title}` : "(none)"
+    `${say.title}: ${s.title || say.none}`,
+    `${say.goal}: ${s.goal || say.none}`,
+    `${say.inProgress}: ${
+      s.inProgress ? `${phase(s.inProgress.number)}: ${s.inProgress.title}` : say.none
     }`,
-    `Next step: ${s.nextStep || "(none)"}`,
+    `${say.nextStep}: ${s.nextStep || say.none}`,
   ].join("\n");
   let text = out + await frame("plan", planText, true);
   if (excerpts && s.progressTail) {
-    text += `Last lines of progress.md:\n` +
+    text += `${say.progressTail}\n` +
       await frame("progress", s.progressTail.text, s.progressTail.truncated);
   }
   if (excerpts && s.ledger.summary) text += await frame("ledger", s.ledger.summary, false);
   const changed = s.lastChanged
-    ? `Last change: ${s.lastChanged.file}, ${
-      formatAge(s.lastChanged.ageMs)
-    } (${s.lastChanged.mtime})`
-    : "Last change: unknown";
+    ? say.lastChange(s.lastChanged.file, formatAge(s.lastChanged.ageMs, say), s.lastChanged.mtime)
+    : say.lastChangeUnknown;
   const steps = s.steps.map((step, i) => `${i + 1}. ${step}`);
-  return text + [changed, "Recovery steps:", ...steps, ""].join("\n");
+  return text + [changed, say.steps, ...steps, ""].join("\n");
 }
 
 /** The JSON form of the summary. */

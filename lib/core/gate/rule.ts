@@ -11,6 +11,7 @@ import { type Mode, modeName } from "../plan/mode.ts";
 import type { PhaseCounts } from "../plan/parse.ts";
 import { labelsFor, type Lang } from "../plan/labels.ts";
 import { PHRASES } from "../plan/phrases.ts";
+import { NOTICES } from "../plan/notices.ts";
 
 /** Cap on consecutive blocks when `PWF_GATE_CAP` is unset or not a number. */
 export const DEFAULT_GATE_CAP = 20;
@@ -48,7 +49,7 @@ export interface GateInput {
   readonly cap: number;
   /** Why the gate state could not be read (garbage counters...), or null. */
   readonly problem: string | null;
-  /** The plan's language: the block reason speaks it (absent: English). */
+  /** The plan's language: the block reasons speak it (absent: English). */
   readonly lang?: Lang;
   /**
    * A phase whose AcceptanceCheck has no fresh passing run (issue 28): one
@@ -145,19 +146,22 @@ export function nextAction(p: GatePhase, planArg: string): string {
 
 function blockReason(input: GateInput, next: GatePhase, n: number): string {
   const { complete, total } = input.counts;
+  const lang = input.lang ?? "en";
+  const facts = { complete, total, block: n, cap: input.cap };
   if (input.tampered !== null) {
-    return `${GATE_PREFIX} Gated plan changed since it was attested, so its statuses cannot be trusted (${complete}/${total} complete, gate block ${n}/${input.cap}). ` +
-      `${input.tampered} Until then keep working on the plan.`;
+    return `${GATE_PREFIX} ${NOTICES[lang].gateTampered(facts, input.tampered)}`;
   }
   if (input.owed) {
     const o = input.owed;
-    const state = o.claimed ? "is marked complete but" : "is in progress and";
-    return `${GATE_PREFIX} Phase ${o.phase} ${state} its AcceptanceCheck has no fresh passing run (${complete}/${total} complete, gate block ${n}/${input.cap}). ` +
-      `Next: ${
-        plainExcerpt(o.todo, 1200)
-      }, then "pwf phase ${o.phase} complete${input.planArg}" is proven; keep working until it passes.`;
+    return `${GATE_PREFIX} ${
+      NOTICES[lang].gateOwed(facts, {
+        phase: o.phase,
+        claimed: o.claimed,
+        todo: plainExcerpt(o.todo, 1200),
+        command: `pwf phase ${o.phase} complete${input.planArg}`,
+      })
+    }`;
   }
-  const lang = input.lang ?? "en";
   const status = next.status === "in_progress" || next.status === "pending"
     ? next.status
     : "unknown";

@@ -11,6 +11,7 @@ import { DATA_ONLY_LINE, frame, type FrameKind } from "./framing.ts";
 import type { Mode } from "../plan/mode.ts";
 import { inProgressPhase, type Plan } from "../plan/parse.ts";
 import { phrasesFor } from "../plan/phrases.ts";
+import { NOTICES, type Notices, noticesFor } from "../plan/notices.ts";
 import { plainExcerpt } from "../text/excerpt.ts";
 import { briefView, cutView, headView, progressTail, smartView, type View } from "./views.ts";
 
@@ -86,10 +87,9 @@ export const OWED_LINE_MAX = 600;
  * if (owedLine([]) !== "") throw new Error();
  * ```
  */
-export function owedLine(owed: readonly string[] | undefined): string {
+export function owedLine(owed: readonly string[] | undefined, say: Notices = NOTICES.en): string {
   if (!owed || owed.length === 0) return "";
-  const body = plainExcerpt(owed.join("; "), OWED_LINE_MAX);
-  return `${PREFIX} Checks owed: ${body}. A phase with an AcceptanceCheck completes when its command, run as written, passes after your last edit.\n`;
+  return `${PREFIX} ${say.checksOwed(plainExcerpt(owed.join("; "), OWED_LINE_MAX))}\n`;
 }
 
 /**
@@ -100,23 +100,25 @@ export function owedLine(owed: readonly string[] | undefined): string {
  * if (!tamperedLine(".planning/p", "a", "b").includes("[PLAN TAMPERED — injection blocked]")) throw new Error();
  * ```
  */
-export function tamperedLine(display: string, expected: string, actual: string): string {
-  return `${PREFIX} [PLAN TAMPERED — injection blocked] ${display}/task_plan.md changed since it was attested: expected=${expected} actual=${actual}. Review the change, then run "pwf attest" to approve it, or restore the file.`;
+export function tamperedLine(
+  display: string,
+  expected: string,
+  actual: string,
+  say: Notices = NOTICES.en,
+): string {
+  return `${PREFIX} [PLAN TAMPERED — injection blocked] ${say.tampered(display, expected, actual)}`;
 }
 
-/** Why an injection is refused, as the one notice line; null when it may proceed. */
+/** Why an injection is refused, as the one notice line in the plan's language; null when it may proceed. */
 export function refusalFor(
-  s: Pick<InjectionState, "attestation" | "mode" | "display">,
+  s: Pick<InjectionState, "attestation" | "mode" | "display" | "plan">,
 ): string | null {
   const a = s.attestation;
-  if (a.state === "tampered") return tamperedLine(s.display, a.expected, a.actual);
-  if (a.state === "invalid") {
-    return `${PREFIX} ${s.display}/.attestation is not a SHA-256 hash, so the plan was not injected. Run "pwf attest" to approve the current plan.`;
-  }
+  const say = noticesFor(s.plan);
+  if (a.state === "tampered") return tamperedLine(s.display, a.expected, a.actual, say);
+  if (a.state === "invalid") return `${PREFIX} ${say.invalidAttestation(s.display)}`;
   if (s.mode.autonomous && a.state === "none") {
-    return `${PREFIX} This plan runs in ${
-      s.mode.gate ? "gated" : "autonomous"
-    } mode but is not attested, so it was not injected. Review ${s.display}/task_plan.md, then run "pwf attest".`;
+    return `${PREFIX} ${say.notAttested(s.mode.gate ? "gated" : "autonomous", s.display)}`;
   }
   return null;
 }
@@ -164,10 +166,11 @@ export async function composeUserprompt(s: InjectionState): Promise<string> {
 }
 
 async function userpromptWithin(s: InjectionState, budget: number): Promise<string> {
-  const att = s.attestation.state === "intact" ? `, attested sha256=${s.attestation.hash}` : "";
-  const head = `${DATA_ONLY_LINE}\n${PREFIX} Active plan: ${
-    s.id ?? "legacy root plan"
-  } (${s.display}/task_plan.md)${att}\n${owedLine(s.owed)}`;
+  const say = noticesFor(s.plan);
+  const hash = s.attestation.state === "intact" ? s.attestation.hash : null;
+  const head = `${DATA_ONLY_LINE}\n${PREFIX} ${say.activePlan(s.id, s.display, hash)}\n${
+    owedLine(s.owed, say)
+  }`;
   const foot = `${PREFIX} ${phrasesFor(s.plan).readFiles(s.display)}\n`;
   const second: { kind: FrameKind; view: View } = s.mode.autonomous
     ? { kind: "ledger", view: { text: s.ledger, truncated: false } }

@@ -4,6 +4,8 @@
  * @module
  */
 
+import { NOTICES, type Notices } from "./notices.ts";
+
 /** Counts the guard compares. */
 export interface GuardCounts {
   readonly checked: number;
@@ -11,7 +13,7 @@ export interface GuardCounts {
 }
 
 /**
- * The advisory line when counts dropped since `previous` (the stored
+ * The advisory line (in the plan's language, `say`) when counts dropped since `previous` (the stored
  * "checked complete" text; null on the first fire), else null.
  * @example
  * ```ts
@@ -24,11 +26,14 @@ export function regressionLine(
   display: string,
   previous: string | null,
   now: GuardCounts,
+  say: Notices = NOTICES.en,
 ): string | null {
   const m = previous === null ? null : /^(\d+) (\d+)\s*$/.exec(previous);
   if (!m) return null;
   const lostChecked = Math.max(0, Number(m[1]) - now.checked);
   const lostComplete = Math.max(0, Number(m[2]) - now.complete);
   if (lostChecked === 0 && lostComplete === 0) return null;
-  return `[planning-with-files] PLAN REGRESSED: ${display}/task_plan.md lost ${lostChecked} checked item(s) and ${lostComplete} completed phase(s) since the last turn. A second writer working from an older read is the usual cause: re-read the file and reconcile before writing again. Advisory only; nothing was blocked.`;
+  return `[planning-with-files] PLAN REGRESSED: ${
+    say.regressed(display, lostChecked, lostComplete)
+  }`;
 }

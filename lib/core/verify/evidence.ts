@@ -7,6 +7,7 @@
 
 import type { AcceptanceCheck } from "./checks.ts";
 import type { EvidenceRecord, Receipt } from "./records.ts";
+import { NOTICES, type Notices } from "../plan/notices.ts";
 
 /**
  * The state of one check: `passed` (fresh), `unverifiable` (fresh, but the
@@ -108,22 +109,13 @@ export function proofOf(status: string, verdict: Verdict): Proof {
 }
 
 /**
- * One phrase naming what to do about an owed check.
+ * One phrase naming what to do about an owed check (in `say`'s language).
  * @example
  * ```ts
  * import { owedPhrase } from "./evidence.ts";
  * if (owedPhrase({ command: "make test", state: "stale", receipt: null }) !== 'run "make test" (a file was edited after its last passing run)') throw new Error();
  * ```
  */
-export function owedPhrase(e: CheckEvidence): string {
-  const why = {
-    missing: "no run seen yet",
-    failed: `its last run failed${
-      e.receipt?.exit != null ? ` with exit code ${e.receipt.exit}` : ""
-    }`,
-    stale: "a file was edited after its last passing run",
-    passed: "passed",
-    unverifiable: "the host does not report outcomes",
-  }[e.state];
-  return `run "${e.command}" (${why})`;
+export function owedPhrase(e: CheckEvidence, say: Notices = NOTICES.en): string {
+  return say.checkRun(e.command, e.state, e.receipt?.exit ?? null);
 }

@@ -12,6 +12,7 @@ import { commandFile, referenceFile, skillFile } from "../lib/core/agent/agent_f
 import { SKILL_HOSTS } from "../lib/hosts/skill_places.ts";
 import { LANGS } from "../lib/core/plan/labels.ts";
 import { SKILL_TEXTS } from "../lib/core/agent/skill_i18n.ts";
+import { REFERENCE_TEXTS } from "../lib/core/agent/reference_i18n.ts";
 import { COMMANDS, findCommand } from "../lib/cli/commands.ts";
 import {
   findRefs,
@@ -52,6 +53,7 @@ function allTexts(): [string, string][] {
   }
   for (const lang of LANGS.filter((l) => l !== "en")) {
     texts.push([`${lang}: SKILL.md`, SKILL_TEXTS[lang]]);
+    texts.push([`${lang}: reference.md`, REFERENCE_TEXTS[lang]]);
     texts.push([`${lang}: session_start_guidance.md`, sessionStartGuidance(lang)]);
     for (const host of SKILL_HOSTS) {
       for (const name of host.commands ? AGENT_COMMAND_NAMES : []) {

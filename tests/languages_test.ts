@@ -255,7 +255,7 @@ Deno.test("the model hears a Chinese plan's notices, nudges and gate reason in C
   });
 });
 
-Deno.test("skill print --lang prints the skill and the slash commands in that language", async () => {
+Deno.test("skill print --lang prints the skill, its reference and the slash commands in that language", async () => {
   await inProject(async (dir) => {
     const zh = await runPwf(dir, ["skill", "print", "--lang", "zh"]);
     assertEquals(zh.code, 0, zh.stderr);
@@ -285,9 +285,10 @@ Deno.test("skill print --lang prints the skill and the slash commands in that la
     assertEquals(cursor.code, 0, cursor.stderr);
     assertStringIncludes(cursor.stdout, "(der nach dem Befehl eingegebene Text)");
     assertNotIncludes(cursor.stdout, "$ARGUMENTS");
-    const ref = await runPwf(dir, ["skill", "print", "--reference", "--lang", "zh"]);
-    assertEquals(ref.code, 2);
-    assertStringIncludes(ref.stderr, `the reference is English`);
+    const ref = await runPwf(dir, ["skill", "print", "--reference", "--lang", "fr"]);
+    assertEquals(ref.code, 0, ref.stderr);
+    assertStringIncludes(ref.stdout, "# planning-with-files : référence");
+    assertStringIncludes(ref.stdout, "`### Phase <n>: <title>` avec une ligne de statut");
   });
 });
 

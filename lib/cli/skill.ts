@@ -30,7 +30,7 @@ export type SkillWhat =
 export interface SkillArgs {
   readonly host: string;
   readonly what: SkillWhat;
-  /** The language of the skill or command (`--lang`; English without it). */
+  /** The language of the text (`--lang`; English without it). */
   readonly lang: Lang;
   readonly json: boolean;
 }
@@ -50,7 +50,7 @@ const FLAGS = [
   { name: "reference", summary: "print reference.md, the details the skill points to" },
   {
     name: "lang",
-    summary: "the language of the skill and slash commands (the reference is English only)",
+    summary: "the language of the skill, its reference or the slash command (default en)",
     value: "CODE",
     choices: LANGS,
   },
@@ -74,11 +74,6 @@ export function parseSkillArgs(argv: readonly string[]): SkillArgs {
     throw new UsageError(`skill print: give "--command" or "--reference", not both`);
   }
   const lang = (stringFlag(p, "lang") ?? "en") as Lang;
-  if (lang !== "en" && p.flags.reference) {
-    throw new UsageError(
-      `skill print: "--lang ${lang}" translates the skill and the commands; the reference is English (drop --lang)`,
-    );
-  }
   return {
     host: stringFlag(p, "host") ?? "claude",
     lang,
@@ -110,7 +105,7 @@ export function skillFileFor(args: SkillArgs): AgentFile {
     );
   }
   if (args.what.kind === "skill") return skillFile(host, args.lang);
-  if (args.what.kind === "reference") return referenceFile(host);
+  if (args.what.kind === "reference") return referenceFile(host, args.lang);
   if (!host.commands) {
     throw new UsageError(
       `skill print: ${host.name} has no slash-command files; the skill alone teaches the workflow (drop --command)`,
@@ -138,7 +133,7 @@ export const skillCommand = defineCommand({
   summary: "print the agent skill, its reference or a slash-command prompt for a host",
   usage: [
     "skill print [--host HOST] [--lang CODE] [--json]",
-    "skill print --reference [--host HOST] [--json]",
+    "skill print --reference [--host HOST] [--lang CODE] [--json]",
     "skill print --command NAME [--host HOST] [--lang CODE] [--json]",
   ],
   flags: FLAGS,

@@ -6,9 +6,9 @@
  * @module
  */
 
-import { REFERENCE_TEXT } from "./texts.ts";
 import { SKILL_TEXTS } from "./skill_i18n.ts";
 import { COMMAND_TEXTS, SPOKEN_ARGUMENTS } from "./commands_i18n.ts";
+import { REFERENCE_TEXTS } from "./reference_i18n.ts";
 import type { Lang } from "../plan/labels.ts";
 import { field, parseFrontmatter, renderFrontmatter } from "../text/frontmatter.ts";
 
@@ -62,9 +62,9 @@ export function skillFile(host: SkillHost, lang: Lang = "en"): AgentFile {
   return { path: `${host.skillDir}/SKILL.md`, text: SKILL_TEXTS[lang] };
 }
 
-/** reference.md for a host, and where it goes (beside SKILL.md). */
-export function referenceFile(host: SkillHost): AgentFile {
-  return { path: `${host.skillDir}/reference.md`, text: REFERENCE_TEXT };
+/** reference.md for a host in a language, and where it goes (beside SKILL.md). */
+export function referenceFile(host: SkillHost, lang: Lang = "en"): AgentFile {
+  return { path: `${host.skillDir}/reference.md`, text: REFERENCE_TEXTS[lang] };
 }
 
 /** Placeholder for the user's arguments in the command sources (Claude/Codex syntax). */

@@ -2,7 +2,8 @@
  * The skill in every language pwf writes plans in (templates/agent/i18n/):
  * the English SKILL.md's sections, rules and commands, written with that
  * language's plan labels (lib/core/plan/labels.ts); the slash commands are
- * in commands_i18n.ts. skill_i18n_test.ts keeps each in step.
+ * in commands_i18n.ts, reference.md in reference_i18n.ts. skill_i18n_test.ts
+ * keeps each in step.
  * @module
  */
 

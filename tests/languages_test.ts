@@ -400,3 +400,15 @@ Deno.test("session-start guidance without a plan speaks PWF_LANG", async () => {
     assertStringIncludes(en.stdout, "[planning-with-files] This project keeps plans on disk");
   });
 });
+
+Deno.test("a session on a Chinese plan hears about the other open plans in Chinese", async () => {
+  await inProject(async (dir) => {
+    const other = await initPlan(dir, ["Other"]);
+    const zh = await initPlan(dir, ["Zh", "--lang", "zh"]);
+    const prompt = await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}" });
+    assertStringIncludes(
+      prompt.stdout,
+      `[planning-with-files] 本会话的计划是 "${zh}"；其他未完成的计划：${other}。你运行的每条 pwf 命令都要加上 --plan ${zh}`,
+    );
+  });
+});

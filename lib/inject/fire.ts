@@ -30,7 +30,7 @@ import {
 import { cutFramed } from "../core/inject/framing.ts";
 import { isValidPlanId } from "../core/plan/id.ts";
 import { regressionLine } from "../core/plan/regression.ts";
-import { noticesFor } from "../core/plan/notices.ts";
+import { type Notices, noticesFor } from "../core/plan/notices.ts";
 import { inspect, inspectListed, planningLoc } from "../fs/containment.ts";
 import { readMode, readPlanForView, readStoredAttestation, readText } from "../plan/tree.ts";
 import { listIds } from "../core/session/binding.ts";
@@ -97,7 +97,7 @@ export function scopeOf(opts: FireOptions, tier?: Tier): SessionScope | undefine
  * One line naming the plan when more than one is open (prompt tiers only):
  * which plan this session uses, to pass --plan to commands, how to switch.
  */
-function planLine(tier: Tier, planId: string | null, opts: FireOptions): string {
+function planLine(tier: Tier, planId: string | null, opts: FireOptions, say: Notices): string {
   if (planId === null || (tier !== "userprompt" && tier !== "session-start")) return "";
   let others: string[];
   try {
@@ -110,13 +110,8 @@ function planLine(tier: Tier, planId: string | null, opts: FireOptions): string 
     return "";
   }
   if (others.length === 0) return "";
-  const sid = opts.sessionId;
-  const switchHint = sid ? ` To switch this session only: "pwf use <id> --session ${sid}".` : "";
-  return `${PREFIX} This session's plan is "${planId}"; other open plans: ${
-    listIds(others)
-  }. Pass --plan ${planId} to every pwf command you run${
-    planId.length <= 40 ? ` (e.g. "pwf phase 2 complete --plan ${planId}")` : ""
-  }.${switchHint}\n`;
+  const example = planId.length <= 40;
+  return `${PREFIX} ${say.otherPlans(planId, listIds(others), example, opts.sessionId ?? null)}\n`;
 }
 
 /** Longest notice, in characters: ids, paths and messages inside it come from env and disk. */
@@ -286,7 +281,7 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
     return { text: await framePretool(view), outcome: "injected", planId };
   }
   clearTurnMarker(opts.root, planId, session);
-  const named = planLine(tier, planId, opts);
+  const named = planLine(tier, planId, opts, noticesFor(s.plan));
   if (tier === "session-start") {
     const body = await composeSessionStart(r.plan, r.why, opts.now, s, s.budget - named.length);
     return { text: named + body, outcome: "injected", planId };

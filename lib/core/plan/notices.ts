@@ -54,6 +54,10 @@ const en: Notices = {
     })`,
   regressed: (d, checked, complete) =>
     `${d}/task_plan.md lost ${checked} checked item(s) and ${complete} completed phase(s) since the last turn. A second writer working from an older read is the usual cause: re-read the file and reconcile before writing again. Advisory only; nothing was blocked.`,
+  otherPlans: (id, list, example, session) =>
+    `This session's plan is "${id}"; other open plans: ${list}. Pass --plan ${id} to every pwf command you run${
+      example ? ` (e.g. "pwf phase 2 complete --plan ${id}")` : ""
+    }.${session ? ` To switch this session only: "pwf use <id> --session ${session}".` : ""}`,
   tamperAsk: (d) =>
     `Ask the user to review ${d}/task_plan.md and run "pwf attest" to approve it, or restore the file.`,
   gateTampered: (f, ask) =>

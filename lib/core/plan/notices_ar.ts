@@ -39,6 +39,10 @@ export const NOTICES_AR: Notices = {
     })`,
   regressed: (d, checked, complete) =>
     `فقد ${d}/task_plan.md عدد ${checked} من البنود المؤشَّرة و${complete} من المراحل المكتملة منذ الدور السابق. السبب المعتاد كاتب ثانٍ يعمل من قراءة أقدم: أعد قراءة الملف ووفّق بين النسختين قبل الكتابة مجددًا. تنبيه فقط؛ لم يُمنع شيء.`,
+  otherPlans: (id, list, example, session) =>
+    `خطة هذه الجلسة هي "${id}"؛ الخطط المفتوحة الأخرى: ${list}. مرّر --plan ${id} إلى كل أمر pwf تشغّله${
+      example ? ` (مثلًا "pwf phase 2 complete --plan ${id}")` : ""
+    }.${session ? ` للتبديل لهذه الجلسة وحدها: "pwf use <id> --session ${session}".` : ""}`,
   tamperAsk: (d) =>
     `اطلب من المستخدم مراجعة ${d}/task_plan.md وتشغيل "pwf attest" لاعتمادها، أو استرجاع الملف.`,
   gateTampered: (f, ask) =>

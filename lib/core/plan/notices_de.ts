@@ -39,6 +39,10 @@ export const NOTICES_DE: Notices = {
     })`,
   regressed: (d, checked, complete) =>
     `${d}/task_plan.md hat seit der letzten Runde ${checked} abgehakte(n) Punkt(e) und ${complete} abgeschlossene Phase(n) verloren. Meist schreibt ein zweiter Schreiber auf Grund eines älteren Stands: lies die Datei neu und gleiche ab, bevor du wieder schreibst. Nur ein Hinweis; nichts wurde blockiert.`,
+  otherPlans: (id, list, example, session) =>
+    `Der Plan dieser Sitzung ist "${id}"; weitere offene Pläne: ${list}. Gib jedem pwf-Befehl, den du ausführst, --plan ${id} mit${
+      example ? ` (z. B. "pwf phase 2 complete --plan ${id}")` : ""
+    }.${session ? ` Nur diese Sitzung umstellen: "pwf use <id> --session ${session}".` : ""}`,
   tamperAsk: (d) =>
     `Bitte den Benutzer, ${d}/task_plan.md zu prüfen und "pwf attest" auszuführen, um ihn freizugeben, oder die Datei wiederherzustellen.`,
   gateTampered: (f, ask) =>

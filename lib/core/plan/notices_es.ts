@@ -35,6 +35,10 @@ export const NOTICES_ES: Notices = {
     })`,
   regressed: (d, checked, complete) =>
     `${d}/task_plan.md perdió ${checked} elemento(s) marcado(s) y ${complete} fase(s) completa(s) desde el turno anterior. La causa habitual es un segundo escritor que trabaja con una lectura antigua: vuelve a leer el archivo y concilia antes de escribir de nuevo. Solo es un aviso; no se bloqueó nada.`,
+  otherPlans: (id, list, example, session) =>
+    `El plan de esta sesión es "${id}"; otros planes abiertos: ${list}. Pasa --plan ${id} a cada comando pwf que ejecutes${
+      example ? ` (p. ej. "pwf phase 2 complete --plan ${id}")` : ""
+    }.${session ? ` Para cambiar solo esta sesión: "pwf use <id> --session ${session}".` : ""}`,
   tamperAsk: (d) =>
     `Pide al usuario que revise ${d}/task_plan.md y ejecute "pwf attest" para aprobarlo, o que restaure el archivo.`,
   gateTampered: (f, ask) =>

@@ -35,6 +35,12 @@ export const NOTICES_FR: Notices = {
     })`,
   regressed: (d, checked, complete) =>
     `${d}/task_plan.md a perdu ${checked} élément(s) coché(s) et ${complete} phase(s) terminée(s) depuis le tour précédent. La cause habituelle est un second rédacteur qui travaille sur une lecture plus ancienne : relisez le fichier et réconciliez avant d'écrire à nouveau. Simple avertissement ; rien n'a été bloqué.`,
+  otherPlans: (id, list, example, session) =>
+    `Le plan de cette session est "${id}" ; autres plans ouverts : ${list}. Passez --plan ${id} à chaque commande pwf que vous lancez${
+      example ? ` (par ex. "pwf phase 2 complete --plan ${id}")` : ""
+    }.${
+      session ? ` Pour changer cette session seulement : "pwf use <id> --session ${session}".` : ""
+    }`,
   tamperAsk: (d) =>
     `Demandez à l'utilisateur de relire ${d}/task_plan.md et de lancer "pwf attest" pour l'approuver, ou de restaurer le fichier.`,
   gateTampered: (f, ask) =>

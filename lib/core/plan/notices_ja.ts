@@ -35,6 +35,10 @@ export const NOTICES_JA: Notices = {
     }）`,
   regressed: (d, checked, complete) =>
     `${d}/task_plan.md は前のターンからチェック済みの項目を ${checked} 個、完了したフェーズを ${complete} 個失った。よくある原因は、古い読み込みに基づいて書く別の書き手である：ファイルを読み直し、突き合わせてから書き直すこと。注意のみで、何もブロックしていない。`,
+  otherPlans: (id, list, example, session) =>
+    `このセッションの計画は "${id}"。ほかに開いている計画：${list}。実行するすべての pwf コマンドに --plan ${id} を付けること${
+      example ? `（例："pwf phase 2 complete --plan ${id}"）` : ""
+    }。${session ? `このセッションだけ切り替えるには："pwf use <id> --session ${session}"。` : ""}`,
   tamperAsk: (d) =>
     `ユーザーに ${d}/task_plan.md の確認と "pwf attest" による承認、またはファイルの復元を依頼すること。`,
   gateTampered: (f, ask) =>

@@ -11,7 +11,7 @@ const WHYS: readonly CheckWhy[] = ["missing", "failed", "stale", "passed", "unve
 /** What must survive translation: paths, commands, hashes, numbers, fixed words. */
 function tokens(text: string): string[] {
   const found = text.match(
-    /(?:\.planning\/DIR\/\.?)?[a-z_]+\.md|\.planning\/DIR\/\.attestation|pwf [a-z]+(?: \d+ [a-z_]+)?|"make t"|sha256=a+|expected=a+|actual=b+|SHA-256|AcceptanceCheck|not attested|\bgated\b|\bautonomous\b|\d+\/\d+|\b\d+\b|#ITEM#|#ASK#/g,
+    /(?:\.planning\/DIR\/\.?)?[a-z_]+\.md|\.planning\/DIR\/\.attestation|pwf (?:attest|use|status|check|phase)(?: \d+ [a-z_]+)?|"make t"|sha256=a+|expected=a+|actual=b+|SHA-256|AcceptanceCheck|not attested|\bgated\b|\bautonomous\b|\d+\/\d+|\b\d+\b|--plan ID-1|"ID-1"|<id> --session S-9|#ITEM#|#ASK#/g,
   );
   return (found ?? []).sort();
 }
@@ -33,6 +33,8 @@ function rendered(lang: typeof LANGS[number]): string[] {
     ...WHYS.map((w) => n.checkRun("make t", w, 7)),
     n.checkRun("make t", "failed", null),
     n.regressed(D, 5, 6),
+    n.otherPlans("ID-1", "#ITEM#", true, "S-9"),
+    n.otherPlans("ID-1", "#ITEM#", false, null),
     n.tamperAsk(D),
     n.gateTampered(FACTS, "#ASK#"),
     n.gateOwed(FACTS, { phase: 7, claimed: true, todo: "#ITEM#", command: "pwf phase 7 complete" }),

@@ -67,6 +67,17 @@ export interface Notices {
   readonly checkRun: (command: string, why: CheckWhy, exit: number | null) => string;
   /** Follows the fixed `PLAN REGRESSED:` marker. */
   readonly regressed: (d: string, checked: number, complete: number) => string;
+  /**
+   * The line a session gets when other plans are open: its plan `id`, the
+   * others (`list`), to pass --plan (with an example when `example`), and
+   * how to switch when the host gave a `session` id.
+   */
+  readonly otherPlans: (
+    id: string,
+    list: string,
+    example: boolean,
+    session: string | null,
+  ) => string;
   /** What the gate asks for a tampered plan. */
   readonly tamperAsk: (d: string) => string;
   readonly gateTampered: (f: GateFacts, ask: string) => string;

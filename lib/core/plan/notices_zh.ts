@@ -32,6 +32,10 @@ export const NOTICES_ZH: Notices = {
     }）`,
   regressed: (d, checked, complete) =>
     `${d}/task_plan.md 自上一轮以来少了 ${checked} 个已勾选项和 ${complete} 个已完成阶段。常见原因是另一个写入者依据旧的读取内容在写：重新读取该文件并核对后再写。仅为提醒，没有拦截任何操作。`,
+  otherPlans: (id, list, example, session) =>
+    `本会话的计划是 "${id}"；其他未完成的计划：${list}。你运行的每条 pwf 命令都要加上 --plan ${id}${
+      example ? `（例如 "pwf phase 2 complete --plan ${id}"）` : ""
+    }。${session ? `只为本会话切换："pwf use <id> --session ${session}"。` : ""}`,
   tamperAsk: (d) => `请用户审阅 ${d}/task_plan.md 并运行 "pwf attest" 批准它，或者恢复该文件。`,
   gateTampered: (f, ask) =>
     `受门控的计划在认证之后被改动，它的状态不可信（已完成 ${f.complete}/${f.total}，门控拦截 ${f.block}/${f.cap}）。${ask}在此之前继续按计划工作。`,
@@ -87,6 +91,10 @@ export const NOTICES_ZH_HANT: Notices = {
     }）`,
   regressed: (d, checked, complete) =>
     `${d}/task_plan.md 自上一輪以來少了 ${checked} 個已勾選項目和 ${complete} 個已完成階段。常見原因是另一個寫入者依據舊的讀取內容在寫：重新讀取該檔案並核對後再寫。僅為提醒，沒有攔截任何操作。`,
+  otherPlans: (id, list, example, session) =>
+    `本工作階段的計畫是 "${id}"；其他未完成的計畫：${list}。你執行的每條 pwf 命令都要加上 --plan ${id}${
+      example ? `（例如 "pwf phase 2 complete --plan ${id}"）` : ""
+    }。${session ? `只為本工作階段切換："pwf use <id> --session ${session}"。` : ""}`,
   tamperAsk: (d) => `請使用者審閱 ${d}/task_plan.md 並執行 "pwf attest" 核准它，或者還原該檔案。`,
   gateTampered: (f, ask) =>
     `受門控的計畫在認證之後被改動，它的狀態不可信（已完成 ${f.complete}/${f.total}，門控攔截 ${f.block}/${f.cap}）。${ask}在此之前繼續按計畫工作。`,

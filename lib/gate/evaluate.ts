@@ -23,7 +23,7 @@ import { inProgressPhase, parsePlan, type Plan } from "../core/plan/parse.ts";
 import { owedPhrase } from "../core/verify/evidence.ts";
 import { firstClaimed, planProof } from "../verify/proof.ts";
 import { planLanguage } from "../core/plan/language.ts";
-import { type Notices, noticesFor } from "../core/plan/notices.ts";
+import { NOTICES, type Notices } from "../core/plan/notices.ts";
 import { decodeText } from "../core/text/text.ts";
 import { readFile } from "../fs/read.ts";
 import {
@@ -123,6 +123,7 @@ async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
     );
   }
   const phase = inProgressPhase(parsed) ?? parsed.phases.find((p) => p.status !== "complete");
+  const lang = planLanguage(parsed).labels.lang;
   // One digest of task_plan.md serves the tamper check and the progress fingerprint.
   const attestation = mode.gate
     ? await readAttestation(plan, got.truncated ? undefined : got)
@@ -132,10 +133,10 @@ async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
     counts: report.counts,
     next: phase ? { number: phase.number, title: phase.title, status: phase.status } : null,
     planArg: r.source === "session" || r.source === "PLAN_ID" ? ` --plan ${plan.id}` : "",
-    tampered: tamperNotice(plan, attestation, noticesFor(parsed)),
-    lang: planLanguage(parsed).labels.lang,
+    tampered: tamperNotice(plan, attestation, NOTICES[lang]),
+    lang,
     owed: mode.gate
-      ? owedOf(plan, parsed, phase?.status === "in_progress" ? phase.number : null)
+      ? owedOf(plan, parsed, phase?.status === "in_progress" ? phase.number : null, NOTICES[lang])
       : null,
     payload: req.payload,
     cap,
@@ -215,13 +216,14 @@ function owedOf(
   plan: PlanRef,
   parsed: Plan,
   inProgress: number | null,
+  say: Notices,
 ): { phase: number; todo: string; claimed: boolean } | null {
   const proofs = planProof(plan, parsed);
   const c = firstClaimed(proofs) ?? proofs.find((p) => p.phase === inProgress && p.owed);
   return c?.owed
     ? {
       phase: c.phase,
-      todo: owedPhrase(c.owed, noticesFor(parsed)),
+      todo: owedPhrase(c.owed, say),
       claimed: c.proof === "claimed",
     }
     : null;

@@ -281,12 +281,13 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
     return { text: await framePretool(view), outcome: "injected", planId };
   }
   clearTurnMarker(opts.root, planId, session);
-  const named = planLine(tier, planId, opts, noticesFor(s.plan));
+  const say = noticesFor(s.plan);
+  const named = planLine(tier, planId, opts, say);
   if (tier === "session-start") {
     const body = await composeSessionStart(r.plan, r.why, opts.now, s, s.budget - named.length);
     return { text: named + body, outcome: "injected", planId };
   }
-  const guard = regressionGuard(opts, s);
+  const guard = regressionGuard(opts, s, say);
   const body = await composeUserprompt({ ...s, budget: s.budget - guard.length - named.length });
   return { text: guard + named + body, outcome: "injected", planId };
 }
@@ -382,13 +383,13 @@ export function startTurn(opts: FireOptions): void {
 }
 
 /** SPEC 5.5: compare checked items and complete phases with the previous fire. */
-function regressionGuard(opts: FireOptions, s: InjectionState): string {
+function regressionGuard(opts: FireOptions, s: InjectionState, say: Notices): string {
   if (opts.env("PWF_PLAN_GUARD") === "0" || s.mode.guardOff) return "";
   const name = cacheName("guard", s.id ?? "legacy");
   const now = { checked: s.plan.checkedItems, complete: countPhases(s.plan).complete };
   const before = readCache(opts.root, name);
   const text = `${now.checked} ${now.complete}\n`;
   if (before !== text) writeCache(opts.root, name, text);
-  const line = regressionLine(s.display, before, now, noticesFor(s.plan));
+  const line = regressionLine(s.display, before, now, say);
   return line ? `${line}\n` : "";
 }

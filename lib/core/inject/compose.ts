@@ -10,7 +10,8 @@ import type { FileStamp } from "../plan/digest_memo.ts";
 import { DATA_ONLY_LINE, frame, type FrameKind } from "./framing.ts";
 import type { Mode } from "../plan/mode.ts";
 import { inProgressPhase, type Plan } from "../plan/parse.ts";
-import { phrasesFor } from "../plan/phrases.ts";
+import { PHRASES, phrasesFor } from "../plan/phrases.ts";
+import { planLanguage } from "../plan/language.ts";
 import { NOTICES, type Notices, noticesFor } from "../plan/notices.ts";
 import { plainExcerpt } from "../text/excerpt.ts";
 import { briefView, cutView, headView, progressTail, smartView, type View } from "./views.ts";
@@ -166,12 +167,13 @@ export async function composeUserprompt(s: InjectionState): Promise<string> {
 }
 
 async function userpromptWithin(s: InjectionState, budget: number): Promise<string> {
-  const say = noticesFor(s.plan);
+  const lang = planLanguage(s.plan).labels.lang;
+  const say = NOTICES[lang];
   const hash = s.attestation.state === "intact" ? s.attestation.hash : null;
   const head = `${DATA_ONLY_LINE}\n${PREFIX} ${say.activePlan(s.id, s.display, hash)}\n${
     owedLine(s.owed, say)
   }`;
-  const foot = `${PREFIX} ${phrasesFor(s.plan).readFiles(s.display)}\n`;
+  const foot = `${PREFIX} ${PHRASES[lang].readFiles(s.display)}\n`;
   const second: { kind: FrameKind; view: View } = s.mode.autonomous
     ? { kind: "ledger", view: { text: s.ledger, truncated: false } }
     : { kind: "progress", view: progressTail(s.progress ?? "", PROGRESS_LINES) };

@@ -11,6 +11,8 @@ import { inBatches } from "./faults.ts";
 import { HOSTS } from "../lib/hosts/mod.ts";
 import { parsePlan } from "../lib/core/plan/parse.ts";
 import { visibleWidth } from "../lib/core/text/color.ts";
+import { LANGS as ALL_LANGS } from "../lib/core/plan/labels.ts";
+import { NOTICES } from "../lib/core/plan/notices.ts";
 
 const LANGS = ["zh", "zh-Hant", "ar", "es", "de"] as const;
 
@@ -410,5 +412,25 @@ Deno.test("a session on a Chinese plan hears about the other open plans in Chine
       prompt.stdout,
       `[planning-with-files] 本会话的计划是 "${zh}"；其他未完成的计划：${other}。你运行的每条 pwf 命令都要加上 --plan ${zh}`,
     );
+  });
+});
+
+Deno.test("every language's gated plan gets its own active-plan line and tamper notices", async () => {
+  await inProject(async (dir) => {
+    for (const lang of ALL_LANGS) {
+      const id = await initPlan(dir, [`Plan ${lang}`, "--gated", "--lang", lang]);
+      const d = `.planning/${id}`;
+      assertEquals((await runPwf(dir, ["attest", "--plan", id])).code, 0);
+      const say = NOTICES[lang];
+      const env = { PLAN_ID: id };
+      const prompt = await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}", env });
+      assertStringIncludes(prompt.stdout, `[planning-with-files] ${say.activePlan(id, d, null)}`);
+      await writeText(dir, `${d}/task_plan.md`, (await readText(dir, `${d}/task_plan.md`)) + "\n");
+      const gate = await runPwf(dir, ["check", "--gate"], { stdin: "{}", env });
+      assertStringIncludes(JSON.parse(gate.stdout).reason, say.tamperAsk(d), lang);
+      const refused = await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}", env });
+      assertStringIncludes(refused.stdout, "[PLAN TAMPERED — injection blocked] ", lang);
+      assertStringIncludes(refused.stdout, say.tampered(d, "", "").split("expected=")[0]!, lang);
+    }
   });
 });

@@ -36,7 +36,7 @@ import {
   userLines,
   withAllowedTools,
 } from "./hosts/claude.ts";
-import { PRINTED, subfolderSuite } from "./subfolder_suite.ts";
+import { PRINTED, SHOW_DIR, subfolderSuite } from "./subfolder_suite.ts";
 import { mcpTest } from "./mcp_suite.ts";
 import { claudeMcpRoute } from "./mcp_routes.ts";
 import { verifiedSuite } from "./verified_suite.ts";
@@ -264,7 +264,7 @@ Deno.test("claude: pwf's plugin installed from the local marketplace injects the
 subfolderSuite(claudeDriver, {
   cdCall: (_project, dir) => ({
     tool: "Bash",
-    args: { command: `cd ${dir} && pwd`, description: "Enter the sub folder" },
+    args: { command: `cd ${dir} && ${SHOW_DIR}`, description: "Enter the sub folder" },
   }),
   editCall: (file) => ({ tool: "Write", args: { file_path: file, content: "quokka notes\n" } }),
   postToolEvent: "PostToolUse",

@@ -12,7 +12,7 @@ import { assert, assertEquals } from "../tests/assert.ts";
 import { runPwf } from "../tests/helpers.ts";
 import { codexDriver } from "./hosts/codex.ts";
 import { packageTest } from "./package_suite.ts";
-import { subfolderSuite } from "./subfolder_suite.ts";
+import { SHOW_DIR, subfolderSuite } from "./subfolder_suite.ts";
 import { mcpTest } from "./mcp_suite.ts";
 import { codexMcpRoute } from "./mcp_routes.ts";
 
@@ -33,7 +33,7 @@ hostSuite(codexDriver, {
 // Issue 25: a command run with `workdir` in a subfolder; Codex starts later hooks in the
 // root (payload.cwd names the subfolder for that call), so the plan stays in reach.
 subfolderSuite(codexDriver, {
-  cdCall: (_project, dir) => ({ tool: "exec_command", args: { cmd: "pwd", workdir: dir } }),
+  cdCall: (_project, dir) => ({ tool: "exec_command", args: { cmd: SHOW_DIR, workdir: dir } }),
   editCall: (file) => ({
     custom: "apply_patch",
     input: `*** Begin Patch\n*** Add File: ${file}\n+quokka notes\n*** End Patch\n`,

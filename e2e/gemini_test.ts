@@ -7,7 +7,7 @@
 import { hostSuite } from "./host_suite.ts";
 import { geminiDriver } from "./hosts/gemini.ts";
 import { packageTest } from "./package_suite.ts";
-import { subfolderSuite } from "./subfolder_suite.ts";
+import { SHOW_DIR, subfolderSuite } from "./subfolder_suite.ts";
 import { verifiedSuite } from "./verified_suite.ts";
 
 hostSuite(geminiDriver, {
@@ -23,12 +23,12 @@ hostSuite(geminiDriver, {
   blockReasonAsSent: (reason) => reason,
 });
 
-// Issue 25: `cd <sub> && pwd` in the shell tool; Gemini runs every command and hook from
+// Issue 25: `cd <sub> && SHOW_DIR` in the shell tool; Gemini runs every command and hook from
 // the project root (a `cd` does not outlive its command), so the plan stays in reach.
 subfolderSuite(geminiDriver, {
   cdCall: (_project, dir) => ({
     tool: "run_shell_command",
-    args: { command: `cd ${dir} && pwd`, description: "Enter the sub folder" },
+    args: { command: `cd ${dir} && ${SHOW_DIR}`, description: "Enter the sub folder" },
   }),
   editCall: (file) => ({
     tool: "write_file",

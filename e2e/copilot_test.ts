@@ -7,6 +7,7 @@
 import { hostSuite } from "./host_suite.ts";
 import { copilotDriver } from "./hosts/copilot.ts";
 import { packageTest } from "./package_suite.ts";
+import { SHOW_DIR, subfolderSuite } from "./subfolder_suite.ts";
 import { verifiedSuite } from "./verified_suite.ts";
 
 hostSuite(copilotDriver, {
@@ -31,4 +32,17 @@ verifiedSuite(copilotDriver, {
 // `copilot plugin marketplace add <path>` and `copilot plugin install`.
 packageTest(copilotDriver, {
   env: () => ({ COPILOT_OFFLINE: "true", COPILOT_AUTO_UPDATE: "false" }),
+});
+
+// Issue 25: `cd <sub> && SHOW_DIR` in the bash tool.
+subfolderSuite(copilotDriver, {
+  cdCall: (_project, dir) => ({
+    tool: "bash",
+    args: { command: `cd ${dir} && ${SHOW_DIR}`, description: "Enter the sub folder" },
+  }),
+  editCall: (file) => ({ tool: "create", args: { path: file, file_text: "quokka notes\n" } }),
+  postToolEvent: "postToolUse",
+  stopEvent: "agentStop",
+  promptEvent: "sessionStart",
+  cwdAfter: "resets",
 });

@@ -88,7 +88,7 @@ export const copilot: HostSpec = {
   gateLimit: 7,
   windowsRunner: "powershell",
   proven:
-    "real CLI (Copilot CLI 1.0.102, `deno task e2e`): sessionStart frames, the postToolUse nudge, the agentStop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a second prompt after `--continue` gets a fresh sessionStart frame of the changed plan; golden tests",
+    "real CLI (Copilot CLI 1.0.102, `deno task e2e`): sessionStart frames, the postToolUse nudge, the agentStop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a second prompt after `--continue` gets a fresh sessionStart frame of the changed plan; a `cd` into a subfolder in the bash tool keeps the nudge, the gate and the next frame; golden tests",
   notes:
     "Save as `.github/hooks/pwf.json`. `preToolUse` is fail-closed in Copilot, so its command ends in `|| true` (bash) and `; exit 0` (PowerShell): a pwf that cannot start (removed, or the working directory deleted) does not deny every tool.",
 };

@@ -18,6 +18,7 @@ import { hostBin, type HostDriver, makeSandbox, type Sandbox } from "./harness.t
 import { qoderDriver } from "./hosts/qoder.ts";
 import type { ModelServer } from "./model_server.ts";
 import { outsideState } from "./outside_state.ts";
+import { SHOW_DIR, SUBFOLDER } from "./subfolder_suite.ts";
 
 const OUTSIDE_BEFORE = await outsideState();
 
@@ -60,8 +61,8 @@ interface QoderRun {
   stderr: string;
   /** This run's transcript records, in order. */
   records: Rec[];
-  /** pwf's fires (`<code> <argv>` lines of the launcher's log) in this run. */
-  fires: { code: number; event: string }[];
+  /** pwf's fires (`<code> <argv>` lines of the launcher's log) in this run, with their directory. */
+  fires: { code: number; event: string; dir: string }[];
   fireStderr: string;
 }
 
@@ -94,6 +95,7 @@ async function runQoder(
   const before = new Map<string, number>();
   for (const t of await transcripts(sb.home)) before.set(t, (await readOr(t)).length);
   const firesBefore = (await readOr(sb.fireLog)).length;
+  const dirsBefore = (await readOr(sb.fireLog + ".dirs")).length;
   const errBefore = (await readOr(sb.fireLog + ".err")).length;
   const out = await new Deno.Command(hostBin(driver), {
     args: [
@@ -118,10 +120,11 @@ async function runQoder(
     const text = (await readOr(t)).slice(before.get(t) ?? 0);
     for (const l of text.split("\n")) if (l.trim()) records.push(JSON.parse(l));
   }
+  const dirs = (await readOr(sb.fireLog + ".dirs")).slice(dirsBefore).split("\n");
   const fires = (await readOr(sb.fireLog)).slice(firesBefore).split("\n").filter((l) => l)
-    .map((l) => {
+    .map((l, i) => {
       const [code, ...argv] = l.split(" ");
-      return { code: Number(code), event: argv.at(-1) ?? "" };
+      return { code: Number(code), event: argv.at(-1) ?? "", dir: dirs[i] ?? "" };
     });
   return {
     code: out.code,
@@ -171,15 +174,23 @@ async function sandbox(gated: boolean): Promise<Sandbox & { dir: string }> {
   return { ...sb, dir };
 }
 
-Deno.test("qoder: frames with the goal and in-progress phase, the nudge after Write, the gated stop blocked once, and a resumed session's fresh frame", async () => {
+// Issue 25 is in this test (one Qoder start costs about 15 s): the agent first runs
+// `cd <sub> && SHOW_DIR` in the Bash tool and writes its file there.
+Deno.test("qoder: frames with the goal and in-progress phase, after a cd into a subfolder the nudge after Write and the gated stop blocked once, and a resumed session's fresh frame", async () => {
   const sb = await sandbox(true);
   try {
+    const sub = `${sb.project}/${SUBFOLDER}`;
+    await Deno.mkdir(sub);
     const run = await runQoder(qoderDriver, sb, "What should I work on next?", [
-      { tool: "Write", args: { file_path: `${sb.project}/notes.md`, content: "quokka notes\n" } },
+      { tool: "Bash", args: { command: `cd ${sub} && ${SHOW_DIR}`, description: "Enter sub" } },
+      { tool: "Write", args: { file_path: `${sub}/notes.md`, content: "quokka notes\n" } },
       { text: "All done, stopping." },
       { text: "Still on phase 4, stopping." },
     ]);
     assertClean(run);
+    // The cd ran (its output is in no call's arguments); Qoder starts every hook in the root.
+    assertStringIncludes(JSON.stringify(run.records), `cwd=${sub}`, "the Bash tool ran in sub");
+    for (const f of run.fires) assertEquals(f.dir, sb.project, `${f.event} directory`);
     for (const event of ["SessionStart", "UserPromptSubmit"]) {
       const [ctx] = hookOutputs(run, event);
       assert(ctx, `${event}: no hook output reached the model`);

@@ -75,7 +75,7 @@ export const qoder: HostSpec = {
     { name: "SessionEnd", why: "nothing to do at the end of a session: the plan is on disk" },
   ],
   proven:
-    "real CLI (Qoder CLI 1.1.52 offline with its hidden `--fake-responses`, `deno task e2e`, the request read from `~/.qoder/projects/*/*.jsonl`): SessionStart and UserPromptSubmit frames with the goal and in-progress phase, the PostToolUse nudge after Write, the Stop gate (reason as the next user message, second stop allowed), PLANNING_DISABLED; a second prompt after `--continue` gets a fresh frame of the changed plan; golden tests",
+    "real CLI (Qoder CLI 1.1.52 offline with its hidden `--fake-responses`, `deno task e2e`, the request read from `~/.qoder/projects/*/*.jsonl`): SessionStart and UserPromptSubmit frames with the goal and in-progress phase, the PostToolUse nudge after Write, the Stop gate (reason as the next user message, second stop allowed), PLANNING_DISABLED; the nudge and the gate hold after the agent `cd`s into a subfolder in its Bash tool (hooks start in the root); a second prompt after `-r <id>` gets a fresh frame of the changed plan; golden tests",
   notes:
     "Merge the `hooks` object into `.qoder/settings.json` (or `~/.qoder/settings.json`). Same shape as Claude Code's (exec form), but a blocked Stop answers with `decision:block`: Qoder drops Stop's additionalContext.",
 };

@@ -9,6 +9,7 @@
 import { hostSuite } from "./host_suite.ts";
 import { piDriver } from "./hosts/pi.ts";
 import { packageTest } from "./package_suite.ts";
+import { SHOW_DIR, subfolderSuite } from "./subfolder_suite.ts";
 
 hostSuite(piDriver, {
   sessionStartEvent: "session_start",
@@ -18,6 +19,17 @@ hostSuite(piDriver, {
   stopEvent: "turn_end",
   editCall: (file) => ({ tool: "write", args: { path: file, content: "quokka notes\n" } }),
   blockReasonAsSent: (reason) => reason,
+});
+
+// Issue 25: `cd <sub> && SHOW_DIR` in the bash tool, which runs each command in a new shell in
+// Pi's working directory; the extension starts pwf in the project root.
+subfolderSuite(piDriver, {
+  cdCall: (_project, dir) => ({ tool: "bash", args: { command: `cd ${dir} && ${SHOW_DIR}` } }),
+  editCall: (file) => ({ tool: "write", args: { path: file, content: "quokka notes\n" } }),
+  postToolEvent: "tool_result",
+  stopEvent: "turn_end",
+  promptEvent: "session_start",
+  cwdAfter: "resets",
 });
 
 // Issue 18: the Pi package in packages/pi, installed with `pi install <path>`

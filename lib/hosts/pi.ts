@@ -70,7 +70,7 @@ export const pi: HostSpec = {
   sessionIdKeys: ["session_id"],
   windowsRunner: "argv",
   proven:
-    "real CLI (Pi 0.73.1, `deno task e2e`): the session-start frame with the first prompt, the nudge in a write tool result, the turn_end gate (reason as the next user message, second stop allowed), PLANNING_DISABLED and the tampered-plan refusal reach the model request; the extension run under Deno with pwf absent, failing and working; a second prompt after `--continue` gets a fresh session-start frame of the changed plan; golden tests",
+    "real CLI (Pi 0.73.1, `deno task e2e`): the session-start frame with the first prompt, the nudge in a write tool result, the turn_end gate (reason as the next user message, second stop allowed), PLANNING_DISABLED and the tampered-plan refusal reach the model request; the extension run under Deno with pwf absent, failing and working; a second prompt after `--continue` gets a fresh session-start frame of the changed plan; a `cd` into a subfolder in the bash tool keeps the nudge, the gate and the next frame; golden tests",
   notes:
     "Save as `.pi/extensions/pwf.ts` (or `~/.pi/agent/extensions/pwf.ts`); Pi loads it without a build. " +
     GLUE_NOTE,

@@ -10,6 +10,7 @@ import type { HostDriver } from "./harness.ts";
 import { hostSuite } from "./host_suite.ts";
 import { factoryDriver } from "./hosts/factory.ts";
 import { packageTest } from "./package_suite.ts";
+import { SHOW_DIR, subfolderSuite } from "./subfolder_suite.ts";
 
 hostSuite(factoryDriver, {
   sessionStartEvent: "SessionStart",
@@ -36,6 +37,25 @@ const factoryWithPlugins: HostDriver = {
     await Deno.writeTextFile(path, JSON.stringify({ ...before, ...ours }));
   },
 };
+
+// Issue 25: `cd <sub> && SHOW_DIR` in the Execute tool, which runs each call in a new shell in the
+// session's directory.
+subfolderSuite(factoryDriver, {
+  cdCall: (_project, dir) => ({
+    tool: "Execute",
+    args: {
+      command: `cd ${dir} && ${SHOW_DIR}`,
+      summary: "Enter the sub folder",
+      riskLevelReason: "It only prints a directory.",
+      riskLevel: "low",
+    },
+  }),
+  editCall: (file) => ({ tool: "Create", args: { file_path: file, content: "quokka notes\n" } }),
+  postToolEvent: "PostToolUse",
+  stopEvent: "Stop",
+  promptEvent: "SessionStart",
+  cwdAfter: "resets",
+});
 
 // Issue 18: the Factory droid plugin marketplace in packages/factory, added with
 // `droid plugin marketplace add <path>` and `droid plugin install`.

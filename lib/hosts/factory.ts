@@ -50,7 +50,7 @@ export const factory: HostSpec = {
   sessionIdKeys: ["session_id"],
   windowsRunner: "unknown",
   proven:
-    "real CLI (droid 0.225.2, `droid exec`, `deno task e2e`): the SessionStart frame, the PostToolUse nudge after Create, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request (UserPromptSubmit does not fire in exec); a second prompt after `exec --fork <id>` gets a fresh SessionStart frame of the changed plan; golden tests",
+    "real CLI (droid 0.225.2, `droid exec`, `deno task e2e`): the SessionStart frame, the PostToolUse nudge after Create, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request (UserPromptSubmit does not fire in exec); a second prompt after `exec --fork <id>` gets a fresh SessionStart frame of the changed plan; a `cd` into a subfolder in the Execute tool keeps the nudge, the gate and the next frame; golden tests",
   notes:
     "Merge the `hooks` object into `.factory/settings.json` (or `~/.factory/settings.json`). PreToolUse is not registered: droid runs it but does not pass its context to the model.",
 };

@@ -45,7 +45,7 @@ export const qwen: HostSpec = {
   sessionIdKeys: ["session_id"],
   windowsRunner: "unknown",
   proven:
-    "real CLI (Qwen Code 0.24.4, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after write_file, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a second prompt after `--continue` gets a fresh UserPromptSubmit frame of the changed plan; golden tests",
+    "real CLI (Qwen Code 0.24.4, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after write_file, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a second prompt after `--continue` gets a fresh UserPromptSubmit frame of the changed plan; a shell command run with `directory` in a subfolder keeps the nudge, the gate and the next frame; golden tests",
   notes:
     "Merge the `hooks` object into `.qwen/settings.json` (or `~/.qwen/settings.json`). Same shape as Claude Code's, but timeouts are in milliseconds.",
 };

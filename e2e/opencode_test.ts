@@ -11,6 +11,7 @@ import { hostSuite } from "./host_suite.ts";
 import { assert } from "../tests/assert.ts";
 import { opencodeDriver, opencodeEnv } from "./hosts/opencode.ts";
 import { packageTest } from "./package_suite.ts";
+import { SHOW_DIR, subfolderSuite } from "./subfolder_suite.ts";
 
 hostSuite(opencodeDriver, {
   sessionStartEvent: "session.start",
@@ -22,6 +23,18 @@ hostSuite(opencodeDriver, {
   advisoryLine: "[pwf] advisory (OpenCode cannot block a stop)",
   editCall: (file) => ({ tool: "write", args: { filePath: file, content: "quokka notes\n" } }),
   blockReasonAsSent: (reason) => reason,
+});
+
+// Issue 25: a bash call with `workdir: <sub>` (the tool's own way to change directory; its
+// description says to use it instead of `cd`). The plugin starts pwf in the project root.
+subfolderSuite(opencodeDriver, {
+  cdCall: (_project, dir) => ({ tool: "bash", args: { command: SHOW_DIR, workdir: dir } }),
+  editCall: (file) => ({ tool: "write", args: { filePath: file, content: "quokka notes\n" } }),
+  postToolEvent: "tool.execute.after",
+  stopEvent: "session.idle",
+  stop: { advisoryLine: "[pwf] advisory (OpenCode cannot block a stop)" },
+  promptEvent: "session.start",
+  cwdAfter: "resets",
 });
 
 // Issue 18: the OpenCode plugin package in packages/opencode, installed with

@@ -65,7 +65,7 @@ export const opencode: HostSpec = {
   sessionIdKeys: ["session_id"],
   windowsRunner: "argv",
   proven:
-    "real CLI (OpenCode 1.18.33, `deno task e2e`): the session-start frame in the system prompt, the nudge appended to a write tool result, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a gated stop is only logged (advisory); the plugin run under Deno with pwf absent, failing and working; a second prompt after `run --continue` gets a fresh session-start frame of the changed plan; golden tests",
+    "real CLI (OpenCode 1.18.33, `deno task e2e`): the session-start frame in the system prompt, the nudge appended to a write tool result, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a gated stop is only logged (advisory); the plugin run under Deno with pwf absent, failing and working; a second prompt after `run --continue` gets a fresh session-start frame of the changed plan; a bash call with `workdir` in a subfolder keeps the nudge, the advisory stop and the next frame; golden tests",
   notes:
     "Save as `.opencode/plugins/pwf.js` (or `~/.config/opencode/plugins/pwf.js`): a plain ES module with no dependencies. " +
     GLUE_NOTE +

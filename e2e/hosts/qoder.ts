@@ -31,7 +31,8 @@ export const qoderDriver: HostDriver = {
   async configure(sb) {
     // External auth: no account sign-in; the model answers come from --fake-responses.
     // Bash allowed: `--permission-mode accept_edits` answers a Bash call with "Allow Bash to
-    // run: ...?" and runs nothing (`bypass_permissions` did the same as root; measured 1.1.52).
+    // run: ...?" and runs nothing; `bypass_permissions` left the session in acceptEdits, run
+    // as root (measured 1.1.52).
     await Deno.mkdir(`${sb.home}/.qoder`, { recursive: true });
     await Deno.writeTextFile(
       `${sb.home}/.qoder/settings.json`,

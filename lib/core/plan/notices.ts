@@ -22,7 +22,14 @@ import { NOTICES_JA } from "./notices_ja.ts";
 import { NOTICES_ZH, NOTICES_ZH_HANT } from "./notices_zh.ts";
 import type { Notices } from "./notices_type.ts";
 
-export type { CatchupWords, CheckWhy, GateFacts, Notices, OwedFacts } from "./notices_type.ts";
+export type {
+  CatchupWords,
+  CheckWhy,
+  GateFacts,
+  Notices,
+  OwedFacts,
+  PlanSource,
+} from "./notices_type.ts";
 
 /** `n` with an English noun, plural unless one. */
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
@@ -66,7 +73,13 @@ const en: Notices = {
     `Phase ${o.phase} ${
       o.claimed ? "is marked complete but" : "is in progress and"
     } its AcceptanceCheck has no fresh passing run (${f.complete}/${f.total} complete, gate block ${f.block}/${f.cap}). Next: ${o.todo}, then "${o.command}" is proven; keep working until it passes.`,
+  notInjected: (m) => `${m}; nothing injected.`,
+  isolated:
+    "Session isolation is on (.planning/sessions/ exists) and this session is not attached, so no plan was injected. Attach it by creating .planning/sessions/<session id>.attached (or set PWF_SESSION_ID), or delete .planning/sessions/ to turn isolation off.",
   catchup: {
+    missing: (file) => `${file}: missing`,
+    refused: (file, why) => `${file}: refused (${why})`,
+    how: (_source, why) => why,
     zeroAccess: "zero access: from the plan files only",
     plan: (id, dir, why) => `Plan: ${id ?? "legacy root plan"} (${dir}; ${why})`,
     phases: (complete, total, active) =>

@@ -51,7 +51,21 @@ export const NOTICES_AR: Notices = {
     `المرحلة ${o.phase} ${
       o.claimed ? "معلّمة مكتملة لكن" : "قيد التنفيذ لكن"
     } فحصها AcceptanceCheck بلا تشغيل ناجح حديث (اكتمل ${f.complete}/${f.total}، منع البوابة ${f.block}/${f.cap}). التالي: ${o.todo}، وبعدها يصير "${o.command}" مثبتًا؛ واصل العمل حتى ينجح.`,
+  notInjected: (m) => `${m}؛ لم يُحقن شيء.`,
+  isolated:
+    "عزل الجلسات مفعّل (.planning/sessions/ موجود) وهذه الجلسة غير ملحقة، لذلك لم تُحقن أي خطة. ألحقها بإنشاء .planning/sessions/<session id>.attached (أو اضبط PWF_SESSION_ID)، أو احذف .planning/sessions/ لإيقاف العزل.",
   catchup: {
+    missing: (file) => `${file}: مفقود`,
+    refused: (file, why) => `${file}: مرفوض (${why})`,
+    how: (source) =>
+      ({
+        PLAN_ID: "محددة بـ PLAN_ID أو --plan",
+        session: "خطة هذه الجلسة (الجلسة مرتبطة بها)",
+        active_plan: "محددة في .planning/.active_plan",
+        only_open: "الخطة المفتوحة الوحيدة في .planning",
+        only_plan: "الخطة الوحيدة في .planning (مكتملة)",
+        legacy: "ملف task_plan.md القديم في جذر المشروع (للقراءة فقط)",
+      })[source],
     zeroAccess: "دون وصول: من ملفات الخطة وحدها",
     plan: (id, dir, why) => `الخطة: ${id ?? "خطة الجذر القديمة"} (${dir}؛ ${why})`,
     phases: (complete, total, active) =>

@@ -51,7 +51,21 @@ export const NOTICES_DE: Notices = {
     `Phase ${o.phase} ${
       o.claimed ? "ist als abgeschlossen markiert, aber" : "ist in Arbeit, und"
     } ihr AcceptanceCheck hat keinen frischen erfolgreichen Lauf (${f.complete}/${f.total} abgeschlossen, Sperre ${f.block}/${f.cap}). Als Nächstes: ${o.todo}, dann ist "${o.command}" belegt; arbeite weiter, bis er durchläuft.`,
+  notInjected: (m) => `${m}; nichts eingefügt.`,
+  isolated:
+    "Sitzungsisolation ist an (.planning/sessions/ existiert) und diese Sitzung ist nicht angemeldet, deshalb wurde kein Plan eingefügt. Melde sie an, indem du .planning/sessions/<session id>.attached anlegst (oder PWF_SESSION_ID setzt), oder lösche .planning/sessions/, um die Isolation abzuschalten.",
   catchup: {
+    missing: (file) => `${file}: fehlt`,
+    refused: (file, why) => `${file}: abgelehnt (${why})`,
+    how: (source) =>
+      ({
+        PLAN_ID: "angegeben durch PLAN_ID oder --plan",
+        session: "der Plan dieser Sitzung (die Sitzung ist an ihn gebunden)",
+        active_plan: "angegeben in .planning/.active_plan",
+        only_open: "der einzige offene Plan in .planning",
+        only_plan: "der einzige Plan in .planning (abgeschlossen)",
+        legacy: "altes task_plan.md im Projektstamm (nur lesbar)",
+      })[source],
     zeroAccess: "ohne Zugriff: nur aus den Plandateien",
     plan: (id, dir, why) => `Plan: ${id ?? "alter Plan im Projektstamm"} (${dir}; ${why})`,
     phases: (complete, total, active) =>

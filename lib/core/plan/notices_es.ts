@@ -47,7 +47,21 @@ export const NOTICES_ES: Notices = {
     `La fase ${o.phase} ${
       o.claimed ? "está marcada completa pero" : "está en curso y"
     } su AcceptanceCheck no tiene una ejecución correcta reciente (${f.complete}/${f.total} completas, bloqueo ${f.block}/${f.cap}). Siguiente: ${o.todo}; después "${o.command}" queda probado; sigue trabajando hasta que pase.`,
+  notInjected: (m) => `${m}; no se inyectó nada.`,
+  isolated:
+    "El aislamiento de sesiones está activo (existe .planning/sessions/) y esta sesión no está adjunta, así que no se inyectó ningún plan. Adjúntala creando .planning/sessions/<session id>.attached (o define PWF_SESSION_ID), o borra .planning/sessions/ para desactivar el aislamiento.",
   catchup: {
+    missing: (file) => `${file}: falta`,
+    refused: (file, why) => `${file}: rechazado (${why})`,
+    how: (source) =>
+      ({
+        PLAN_ID: "indicado por PLAN_ID o --plan",
+        session: "el plan de esta sesión (la sesión está vinculada a él)",
+        active_plan: "indicado por .planning/.active_plan",
+        only_open: "el único plan abierto en .planning",
+        only_plan: "el único plan en .planning (terminado)",
+        legacy: "task_plan.md heredado en la raíz del proyecto (solo lectura)",
+      })[source],
     zeroAccess: "sin acceso: solo desde los archivos del plan",
     plan: (id, dir, why) => `Plan: ${id ?? "plan raíz heredado"} (${dir}; ${why})`,
     phases: (complete, total, active) =>

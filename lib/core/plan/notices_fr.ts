@@ -49,7 +49,21 @@ export const NOTICES_FR: Notices = {
     `La phase ${o.phase} ${
       o.claimed ? "est marquée terminée mais" : "est en cours et"
     } son AcceptanceCheck n'a pas d'exécution réussie récente (${f.complete}/${f.total} terminées, blocage ${f.block}/${f.cap}). Ensuite : ${o.todo}, puis "${o.command}" est prouvé ; continuez jusqu'à ce qu'elle réussisse.`,
+  notInjected: (m) => `${m} ; rien n'a été injecté.`,
+  isolated:
+    "L'isolation des sessions est active (.planning/sessions/ existe) et cette session n'est pas rattachée, donc aucun plan n'a été injecté. Rattachez-la en créant .planning/sessions/<session id>.attached (ou définissez PWF_SESSION_ID), ou supprimez .planning/sessions/ pour désactiver l'isolation.",
   catchup: {
+    missing: (file) => `${file} : manquant`,
+    refused: (file, why) => `${file} : refusé (${why})`,
+    how: (source) =>
+      ({
+        PLAN_ID: "désigné par PLAN_ID ou --plan",
+        session: "le plan de cette session (la session y est liée)",
+        active_plan: "désigné par .planning/.active_plan",
+        only_open: "le seul plan ouvert dans .planning",
+        only_plan: "le seul plan dans .planning (terminé)",
+        legacy: "ancien task_plan.md à la racine du projet (lecture seule)",
+      })[source],
     zeroAccess: "sans accès : à partir des seuls fichiers du plan",
     plan: (id, dir, why) => `Plan : ${id ?? "ancien plan à la racine"} (${dir} ; ${why})`,
     phases: (complete, total, active) =>

@@ -47,7 +47,21 @@ export const NOTICES_JA: Notices = {
     `フェーズ ${o.phase} は${
       o.claimed ? "完了と記入されているが" : "進行中で"
     }、その AcceptanceCheck に新しい成功した実行がない（完了 ${f.complete}/${f.total}、ゲートによる停止 ${f.block}/${f.cap}）。次：${o.todo}。そうすれば "${o.command}" が裏付けられる。成功するまで作業を続けること。`,
+  notInjected: (m) => `${m}；何も注入していません。`,
+  isolated:
+    "セッション分離が有効（.planning/sessions/ があります）で、このセッションは登録されていないため、計画を注入していません。.planning/sessions/<session id>.attached を作成して（または PWF_SESSION_ID を設定して）登録するか、.planning/sessions/ を削除して分離を無効にすること。",
   catchup: {
+    missing: (file) => `${file}：見つかりません`,
+    refused: (file, why) => `${file}：拒否されました（${why}）`,
+    how: (source) =>
+      ({
+        PLAN_ID: "PLAN_ID または --plan で指定",
+        session: "このセッションの計画（セッションが紐付けられています）",
+        active_plan: ".planning/.active_plan で指定",
+        only_open: ".planning 内で唯一の未完了の計画",
+        only_plan: ".planning 内で唯一の計画（完了済み）",
+        legacy: "プロジェクトルートの旧形式 task_plan.md（読み取り専用）",
+      })[source],
     zeroAccess: "アクセスなし：計画ファイルのみから",
     plan: (id, dir, why) => `計画：${id ?? "旧形式のルート計画"}（${dir}；${why}）`,
     phases: (complete, total, active) =>

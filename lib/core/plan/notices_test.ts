@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "../../../tests/assert.ts";
 import { LANGS } from "./labels.ts";
-import { type CheckWhy, NOTICES, noticesFor } from "./notices.ts";
+import { type CheckWhy, NOTICES, noticesFor, type PlanSource } from "./notices.ts";
 import { parsePlan } from "./parse.ts";
 
 const D = ".planning/DIR";
@@ -11,7 +11,7 @@ const WHYS: readonly CheckWhy[] = ["missing", "failed", "stale", "passed", "unve
 /** What must survive translation: paths, commands, hashes, numbers, fixed words. */
 function tokens(text: string): string[] {
   const found = text.match(
-    /(?:\.planning\/DIR\/\.?)?[a-z_]+\.md|\.planning\/DIR\/\.attestation|pwf (?:attest|use|status|check|phase)(?: \d+ [a-z_]+)?|"make t"|sha256=a+|expected=a+|actual=b+|SHA-256|AcceptanceCheck|not attested|\bgated\b|\bautonomous\b|\d+\/\d+|\b\d+\b|--plan ID-1|"ID-1"|<id> --session S-9|#ITEM#|#ASK#/g,
+    /(?:\.planning\/DIR\/\.?)?[a-z_]+\.md|\.planning\/DIR\/\.attestation|pwf (?:attest|use|status|check|phase)(?: \d+ [a-z_]+)?|"make t"|sha256=a+|expected=a+|actual=b+|SHA-256|AcceptanceCheck|not attested|\bgated\b|\bautonomous\b|\d+\/\d+|\b\d+\b|--plan ID-1|"ID-1"|<id> --session S-9|\.planning\/sessions\/(?:<session id>\.attached)?|PWF_SESSION_ID|#ITEM#|#ASK#/g,
   );
   return (found ?? []).sort();
 }
@@ -44,6 +44,8 @@ function rendered(lang: typeof LANGS[number]): string[] {
       todo: "#ITEM#",
       command: "pwf phase 7 complete",
     }),
+    n.notInjected("#ITEM#"),
+    n.isolated,
     c.zeroAccess,
     c.plan("ID-1", D, "#ASK#"),
     c.plan(null, D, "#ASK#"),
@@ -51,6 +53,8 @@ function rendered(lang: typeof LANGS[number]): string[] {
     c.phases(3, 9, null),
     c.ledger(1, false),
     c.ledger(5, true),
+    c.missing("progress.md"),
+    c.refused("findings.md", "#ASK#"),
     c.progressTail,
     c.lastChange("progress.md", "#ITEM#", "#ASK#"),
     c.lastChangeUnknown,
@@ -112,4 +116,58 @@ Deno.test("noticesFor() follows the plan's language, English when it has no labe
   const ja = parsePlan("## 目標\nx\n### フェーズ 1：A\n- **ステータス：** pending\n");
   assertEquals(noticesFor(ja), NOTICES.ja);
   assertEquals(noticesFor(parsePlan("# T\n")), NOTICES.en);
+});
+
+const SOURCES: readonly PlanSource[] = [
+  "PLAN_ID",
+  "session",
+  "active_plan",
+  "only_open",
+  "only_plan",
+  "legacy",
+];
+
+/** What each way of choosing a plan names in every language. */
+const SOURCE_NAMES: Readonly<Record<PlanSource, readonly string[]>> = {
+  PLAN_ID: ["PLAN_ID", "--plan"],
+  session: [],
+  active_plan: [".planning/.active_plan"],
+  only_open: [".planning"],
+  only_plan: [".planning"],
+  legacy: ["task_plan.md"],
+};
+
+Deno.test("English says how the plan was chosen in the resolution's own words", () => {
+  for (const source of SOURCES) {
+    assertEquals(
+      NOTICES.en.catchup.how(source, "named by .planning/.active_plan"),
+      "named by .planning/.active_plan",
+    );
+  }
+});
+
+Deno.test("every other language names how the plan was chosen in its own words", () => {
+  for (const lang of LANGS.filter((l) => l !== "en")) {
+    const said = SOURCES.map((s) => NOTICES[lang].catchup.how(s, "#WHY#"));
+    assertEquals(new Set(said).size, SOURCES.length, `${lang}: one phrase per source`);
+    said.forEach((line, i) => {
+      const source = SOURCES[i]!;
+      assert(line !== "" && line.trim() === line && !line.includes("\n"), `${lang}: ${line}`);
+      assert(!line.includes("#WHY#"), `${lang}: the English reason left in: ${line}`);
+      for (const name of SOURCE_NAMES[source]) {
+        assert(line.includes(name), `${lang} ${source}: ${line}`);
+      }
+    });
+  }
+});
+
+Deno.test("English failure and problem lines are the lines pwf always wrote", () => {
+  const n = NOTICES.en;
+  assertEquals(
+    n.notInjected('refused ".planning/p/progress.md"'),
+    'refused ".planning/p/progress.md"; nothing injected.',
+  );
+  assertEquals(n.catchup.missing("progress.md"), "progress.md: missing");
+  assertEquals(n.catchup.refused("findings.md", "x"), "findings.md: refused (x)");
+  assert(n.isolated.startsWith("Session isolation is on (.planning/sessions/ exists)"), n.isolated);
 });

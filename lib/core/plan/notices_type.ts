@@ -26,6 +26,15 @@ export interface OwedFacts {
   readonly command: string;
 }
 
+/** How the plan was chosen (as lib/session/plan_ref.ts's ResolutionSource names it). */
+export type PlanSource =
+  | "PLAN_ID"
+  | "session"
+  | "active_plan"
+  | "only_open"
+  | "only_plan"
+  | "legacy";
+
 /** The catch-up summary's own words (its facts, labels and age). */
 export interface CatchupWords {
   /** Follows the fixed `SESSION CATCH-UP` marker, in parentheses. */
@@ -35,6 +44,14 @@ export interface CatchupWords {
   /** `active` is the phase in progress, already named (`阶段 2`), or null. */
   readonly phases: (complete: number, total: number, active: string | null) => string;
   readonly ledger: (records: number, partial: boolean) => string;
+  /** Problem notes: a plan file missing, or refused (`why` is the store's message, kept as is). */
+  readonly missing: (file: string) => string;
+  readonly refused: (file: string, why: string) => string;
+  /**
+   * How the plan was chosen: English keeps the resolution's own `why`
+   * (session ids, skipped pointers and all); the others name the `source`.
+   */
+  readonly how: (source: PlanSource, why: string) => string;
   /** Labels of the framed facts and of a problem note. */
   readonly note: string;
   readonly title: string;
@@ -82,5 +99,9 @@ export interface Notices {
   readonly tamperAsk: (d: string) => string;
   readonly gateTampered: (f: GateFacts, ask: string) => string;
   readonly gateOwed: (f: GateFacts, o: OwedFacts) => string;
+  /** A fire that injects nothing: `message` (a refusal or error, kept as is), then these words. */
+  readonly notInjected: (message: string) => string;
+  /** Session isolation is on and this session is not attached. */
+  readonly isolated: string;
   readonly catchup: CatchupWords;
 }

@@ -43,7 +43,21 @@ export const NOTICES_ZH: Notices = {
     `阶段 ${o.phase} ${
       o.claimed ? "已标记完成，但" : "正在进行，且"
     }它的 AcceptanceCheck 没有新近的通过记录（已完成 ${f.complete}/${f.total}，门控拦截 ${f.block}/${f.cap}）。下一步：${o.todo}，之后 "${o.command}" 才有凭据；继续工作直到它通过。`,
+  notInjected: (m) => `${m}；未注入任何内容。`,
+  isolated:
+    "会话隔离已开启（.planning/sessions/ 存在），而本会话未接入，所以没有注入计划。创建 .planning/sessions/<session id>.attached（或设置 PWF_SESSION_ID）来接入本会话，或删除 .planning/sessions/ 关闭隔离。",
   catchup: {
+    missing: (file) => `${file}：缺失`,
+    refused: (file, why) => `${file}：被拒绝（${why}）`,
+    how: (source) =>
+      ({
+        PLAN_ID: "由 PLAN_ID 或 --plan 指定",
+        session: "本会话的计划（本会话已绑定到它）",
+        active_plan: "由 .planning/.active_plan 指定",
+        only_open: ".planning 中唯一未完成的计划",
+        only_plan: ".planning 中唯一的计划（已完成）",
+        legacy: "项目根目录中的旧式 task_plan.md（只读）",
+      })[source],
     zeroAccess: "零访问：仅依据计划文件",
     plan: (id, dir, why) => `计划：${id ?? "旧式根目录计划"}（${dir}；${why}）`,
     phases: (complete, total, active) =>
@@ -102,7 +116,21 @@ export const NOTICES_ZH_HANT: Notices = {
     `階段 ${o.phase} ${
       o.claimed ? "已標記完成，但" : "正在進行，且"
     }它的 AcceptanceCheck 沒有新近的通過紀錄（已完成 ${f.complete}/${f.total}，門控攔截 ${f.block}/${f.cap}）。下一步：${o.todo}，之後 "${o.command}" 才有憑據；繼續工作直到它通過。`,
+  notInjected: (m) => `${m}；未注入任何內容。`,
+  isolated:
+    "工作階段隔離已開啟（.planning/sessions/ 存在），而本工作階段未接入，所以沒有注入計畫。建立 .planning/sessions/<session id>.attached（或設定 PWF_SESSION_ID）來接入本工作階段，或刪除 .planning/sessions/ 關閉隔離。",
   catchup: {
+    missing: (file) => `${file}：缺少`,
+    refused: (file, why) => `${file}：被拒絕（${why}）`,
+    how: (source) =>
+      ({
+        PLAN_ID: "由 PLAN_ID 或 --plan 指定",
+        session: "本工作階段的計畫（本工作階段已綁定到它）",
+        active_plan: "由 .planning/.active_plan 指定",
+        only_open: ".planning 中唯一未完成的計畫",
+        only_plan: ".planning 中唯一的計畫（已完成）",
+        legacy: "專案根目錄中的舊式 task_plan.md（唯讀）",
+      })[source],
     zeroAccess: "零存取：僅依據計畫檔案",
     plan: (id, dir, why) => `計畫：${id ?? "舊式根目錄計畫"}（${dir}；${why}）`,
     phases: (complete, total, active) =>

@@ -17,19 +17,19 @@ Deno.test("the catch-up reuses the caller's read of the plan and never reads it 
     await writeText(dir, ".planning/p/progress.md", "# Progress\n- started\n");
     const plan = planRef(dir, "p");
     const now = new Date(0);
-    const fresh = gatherCatchupInput(plan, "test", now);
+    const fresh = gatherCatchupInput(plan, { why: "test" }, now);
     assertEquals(fresh.parsed, parsePlan(SAMPLE_PLAN));
 
     const mtimeMs = (await Deno.stat(`${dir}/.planning/p/task_plan.md`)).mtime!.getTime();
     const read = { text: SAMPLE_PLAN, truncated: false, mtimeMs };
     const known = { ...read, parsed: parsePlan(SAMPLE_PLAN) };
-    const reused = gatherCatchupInput(plan, "test", now, known);
+    const reused = gatherCatchupInput(plan, { why: "test" }, now, known);
     assert(reused.parsed === known.parsed, "the caller's parse was not reused");
     assertEquals(catchupSummary(reused), catchupSummary(fresh));
 
     // The file changes after the caller's read: the catch-up still shows the caller's bytes.
     await writeText(dir, ".planning/p/task_plan.md", "# Other\n");
-    const kept = gatherCatchupInput(plan, "test", now, known);
+    const kept = gatherCatchupInput(plan, { why: "test" }, now, known);
     assert(kept.parsed === known.parsed, "the plan was read again");
     assertEquals(catchupSummary(kept), catchupSummary(fresh));
   });

@@ -434,3 +434,37 @@ Deno.test("every language's gated plan gets its own active-plan line and tamper 
     }
   });
 });
+
+Deno.test("a Chinese plan's session-start catch-up says how the plan was chosen and what is missing in Chinese", async () => {
+  await inProject(async (dir) => {
+    const p = await planOf(dir, "zh");
+    const id = p.slice(".planning/".length);
+    await Deno.remove(`${dir}/${p}/progress.md`);
+    const start = await runPwf(dir, ["hook", "plain", "session-start"], { stdin: "{}" });
+    assertEquals(start.code, 0, start.stderr);
+    assertStringIncludes(start.stdout, `[planning-with-files] SESSION CATCH-UP (`);
+    assertStringIncludes(start.stdout, `\n计划：${id}（${p}；由 .planning/.active_plan 指定）\n`);
+    assertStringIncludes(start.stdout, "\n注意: progress.md：缺失\n");
+    assertNotIncludes(start.stdout, "named by");
+    assertNotIncludes(start.stdout, ": missing");
+    const json = JSON.parse((await runPwf(dir, ["catchup", "--json"])).stdout);
+    assertEquals([json.lang, json.plan.why, json.problems], [
+      "zh",
+      "由 .planning/.active_plan 指定",
+      ["progress.md：缺失"],
+    ]);
+  });
+});
+
+Deno.test("an English plan's catch-up keeps the resolution's own words and English notes", async () => {
+  await inProject(async (dir) => {
+    const id = await initPlan(dir, ["Plain"]);
+    await Deno.remove(`${dir}/.planning/${id}/progress.md`);
+    const start = await runPwf(dir, ["hook", "plain", "session-start"], { stdin: "{}" });
+    assertStringIncludes(
+      start.stdout,
+      `\nPlan: ${id} (.planning/${id}; named by .planning/.active_plan)\n`,
+    );
+    assertStringIncludes(start.stdout, "\nNote: progress.md: missing\n");
+  });
+});

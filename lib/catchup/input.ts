@@ -7,6 +7,7 @@
  */
 
 import type { CatchupFile, CatchupInput } from "../core/catchup/summary.ts";
+import type { PlanSource } from "../core/plan/notices.ts";
 import { ContainmentError } from "../core/errors.ts";
 import { ledgerReport } from "../core/ledger/records.ts";
 import { parsePlan, type Plan } from "../core/plan/parse.ts";
@@ -64,6 +65,12 @@ export interface ParsedPlanText {
   readonly mtimeMs: number;
 }
 
+/** How the plan was chosen: the resolution's `why` (English) and its `source`, when known. */
+export interface ChosenBy {
+  readonly why: string;
+  readonly source?: PlanSource;
+}
+
 /**
  * Gather everything renderCatchupSummary needs for a resolved plan.
  * task_plan.md is read and parsed once here, or, when `known` holds the
@@ -72,7 +79,7 @@ export interface ParsedPlanText {
  */
 export function gatherCatchupInput(
   plan: PlanRef,
-  why: string,
+  chosen: ChosenBy,
   now: Date,
   known?: ParsedPlanText,
 ): CatchupInput {
@@ -90,7 +97,7 @@ export function gatherCatchupInput(
   const planText = files.find((f) => f.name === "task_plan.md")?.text ?? "";
   const parsed = known?.parsed ?? parsePlan(planText);
   return {
-    plan: { id: plan.id, dir: plan.display, why },
+    plan: { id: plan.id, dir: plan.display, ...chosen },
     files,
     ledger: catchupLedger(plan, parsed),
     now,

@@ -66,8 +66,8 @@ export function parseCatchupArgs(argv: readonly string[]): CatchupArgs {
 /** Run `pwf catchup`. */
 export async function runCatchup(args: CatchupArgs, ctx: Context): Promise<number> {
   if (args.mode === "summary") {
-    const { plan, why } = requirePlan(ctx);
-    const summary = catchupSummary(gatherCatchupInput(plan, why, ctx.host.now()));
+    const { plan, why, source } = requirePlan(ctx);
+    const summary = catchupSummary(gatherCatchupInput(plan, { why, source }, ctx.host.now()));
     if (args.json) printJson(ctx, catchupSummaryJson(summary));
     else ctx.host.stdout(printableLines(await renderCatchupSummary(summary)));
     return 0;

@@ -211,7 +211,7 @@ async function planChecks(plan: PlanRef, why: string, ctx: Context): Promise<Doc
       ["pretool", () => composePretool(s)],
       ["precompact", () => Promise.resolve(composePrecompact(s))],
       ["posttool", () => Promise.resolve(composePosttool(s))],
-      ["session-start", () => composeSessionStart(plan, why, ctx.host.now(), s, s.budget)],
+      ["session-start", () => composeSessionStart(plan, { why }, ctx.host.now(), s, s.budget)],
     ] as const
   ) {
     const t0 = performance.now();

@@ -9,7 +9,7 @@ import type { Attestation } from "../core/plan/attestation.ts";
 import { NoPlanError } from "../core/errors.ts";
 import { sessionIdFromEnv } from "../hosts/session_env.ts";
 import { repairedLine } from "../plan/tree.ts";
-import { type PlanRef, type Resolution } from "../session/plan_ref.ts";
+import { type PlanRef, type Resolution, type ResolutionSource } from "../session/plan_ref.ts";
 import { resolvePlan } from "../session/resolve.ts";
 import { joinPath, PLANNING_DIR } from "../fs/paths.ts";
 import type { Context } from "./command.ts";
@@ -31,10 +31,12 @@ export function resolveFor(ctx: Context): Resolution {
 }
 
 /** The resolved plan, or NoPlanError (exit 5) saying why there is none. */
-export function requirePlan(ctx: Context): { plan: PlanRef; why: string } {
+export function requirePlan(
+  ctx: Context,
+): { plan: PlanRef; why: string; source: ResolutionSource } {
   const r = resolveFor(ctx);
   if (r.kind !== "plan") throw new NoPlanError(r.why);
-  return { plan: r.plan, why: r.why };
+  return { plan: r.plan, why: r.why, source: r.source };
 }
 
 /** Print a JSON object followed by a newline. */

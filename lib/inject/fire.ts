@@ -9,7 +9,7 @@ import { plainExcerpt } from "../core/text/excerpt.ts";
 import { recentLedgerSummary } from "../ledger/store.ts";
 import { sessionStartGuidance } from "../core/inject/guidance.ts";
 import { catchupSummary, renderCatchupSummary } from "../core/catchup/summary.ts";
-import { gatherCatchupInput, type ParsedPlanText } from "../catchup/input.ts";
+import { type ChosenBy, gatherCatchupInput, type ParsedPlanText } from "../catchup/input.ts";
 import { PwfError } from "../core/errors.ts";
 import type { Mode } from "../core/plan/mode.ts";
 import { countPhases, parsePlan, type Plan } from "../core/plan/parse.ts";
@@ -284,7 +284,7 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
   const say = noticesFor(s.plan);
   const named = planLine(tier, planId, opts, say);
   if (tier === "session-start") {
-    const body = await composeSessionStart(r.plan, r.why, opts.now, s, s.budget - named.length);
+    const body = await composeSessionStart(r.plan, r, opts.now, s, s.budget - named.length);
     return { text: named + body, outcome: "injected", planId };
   }
   const guard = regressionGuard(opts, s, say);
@@ -324,14 +324,14 @@ function noPlan(tier: Tier, opts: FireOptions): Fire {
  */
 export async function composeSessionStart(
   plan: PlanRef,
-  why: string,
+  chosen: ChosenBy,
   now: Date,
   s: InjectionState,
   budget: number,
 ): Promise<string> {
   // The catch-up shows the bytes the frame shows (one read per fire): task_plan.md is not read
   // again, so an edit landing between the two can never reach the model unattested.
-  const catchup = await sessionCatchup(plan, why, now, budget, {
+  const catchup = await sessionCatchup(plan, chosen, now, budget, {
     text: s.planText,
     parsed: s.plan,
     truncated: s.planCut,
@@ -345,12 +345,12 @@ export async function composeSessionStart(
 /** The zero-access catch-up summary for session-start (at most a third of the budget). */
 async function sessionCatchup(
   plan: PlanRef,
-  why: string,
+  chosen: ChosenBy,
   now: Date,
   budget: number,
   known?: ParsedPlanText,
 ): Promise<string> {
-  const summary = catchupSummary(gatherCatchupInput(plan, why, now, known));
+  const summary = catchupSummary(gatherCatchupInput(plan, chosen, now, known));
   const text = await renderCatchupSummary(summary, { dataOnlyLine: false, excerpts: false });
   return cutFramed(text, Math.floor(budget / 3));
 }

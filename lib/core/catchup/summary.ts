@@ -15,7 +15,7 @@ import {
   type Plan,
 } from "../plan/parse.ts";
 import { PHRASES, type RecoverySteps } from "../plan/phrases.ts";
-import { type CatchupWords, NOTICES } from "../plan/notices.ts";
+import { type CatchupWords, NOTICES, type PlanSource } from "../plan/notices.ts";
 import { planLanguage } from "../plan/language.ts";
 import { labelsFor, type Lang, phaseRef } from "../plan/labels.ts";
 import { splitLines } from "../text/lines.ts";
@@ -42,7 +42,13 @@ export interface CatchupFile {
 
 /** Everything the summary is made from. */
 export interface CatchupInput {
-  readonly plan: { readonly id: string | null; readonly dir: string; readonly why: string };
+  /** `why`: how the plan was chosen, in English; `source` lets another language name it. */
+  readonly plan: {
+    readonly id: string | null;
+    readonly dir: string;
+    readonly why: string;
+    readonly source?: PlanSource;
+  };
   readonly files: readonly CatchupFile[];
   /**
    * Ledger record count (`partial`: of the latest records only, a bounded
@@ -60,7 +66,8 @@ export interface CatchupInput {
 
 /** The summary as one result object (rendered as text or JSON). */
 export interface CatchupSummary {
-  readonly plan: CatchupInput["plan"];
+  /** `why` in the plan's language (English: the resolution's own words). */
+  readonly plan: { readonly id: string | null; readonly dir: string; readonly why: string };
   /** The plan's language: the summary's own lines speak it. */
   readonly lang: Lang;
   readonly title: string;
@@ -121,8 +128,10 @@ export function catchupSummary(input: CatchupInput): CatchupSummary {
   const progress = file("progress.md");
   const tail = progress?.state === "file" ? tailLines(progress.text, PROGRESS_TAIL_LINES) : null;
   const lang = planLanguage(plan).labels.lang;
+  const say = NOTICES[lang].catchup;
+  const { id, dir, why, source } = input.plan;
   const base = {
-    plan: input.plan,
+    plan: { id, dir, why: source === undefined ? why : say.how(source, why) },
     lang,
     title: plan.title,
     goal: plan.goal?.text ?? "",
@@ -136,9 +145,7 @@ export function catchupSummary(input: CatchupInput): CatchupSummary {
     ledger: input.ledger,
     lastChanged: lastChanged(input.files, input.now),
     problems: input.files.filter((f) => f.state !== "file").map((f) =>
-      f.state === "missing"
-        ? `${f.name}: missing`
-        : `${f.name}: refused (${f.refusal ?? "containment"})`
+      f.state === "missing" ? say.missing(f.name) : say.refused(f.name, f.refusal ?? "containment")
     ),
   };
   return { ...base, steps: recoverySteps(base, PHRASES[lang].recovery) };

@@ -468,3 +468,31 @@ Deno.test("an English plan's catch-up keeps the resolution's own words and Engli
     assertStringIncludes(start.stdout, "\nNote: progress.md: missing\n");
   });
 });
+
+Deno.test("a failure notice and the isolation notice on a Chinese plan are worded in Chinese", async () => {
+  await inProject(async (dir) => {
+    const p = await planOf(dir, "zh");
+    const mode = await readText(dir, `${p}/.mode`);
+    await Deno.remove(`${dir}/${p}/.mode`);
+    await Deno.mkdir(`${dir}/${p}/.mode`);
+    const failed = await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}" });
+    assertEquals(failed.code, 0, failed.stderr);
+    // The store's message stays as it is; the words around it follow the plan.
+    assert(
+      /^\[planning-with-files\] refused "[^"]*\.mode": [^\n]*；未注入任何内容。\n$/.test(
+        failed.stdout,
+      ),
+      failed.stdout,
+    );
+    await Deno.remove(`${dir}/${p}/.mode`);
+    await writeText(dir, `${p}/.mode`, mode);
+    await Deno.mkdir(`${dir}/.planning/sessions`);
+    const isolated = await runPwf(dir, ["hook", "plain", "userprompt"], { stdin: "{}" });
+    assertEquals(isolated.stdout, `[planning-with-files] ${NOTICES.zh.isolated}\n`);
+    const english = await runPwf(dir, ["hook", "plain", "userprompt"], {
+      stdin: "{}",
+      env: { PLAN_ID: "nope" },
+    });
+    assertStringIncludes(english.stdout, "; nothing injected.\n");
+  });
+});

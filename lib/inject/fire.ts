@@ -30,7 +30,7 @@ import {
 import { cutFramed } from "../core/inject/framing.ts";
 import { isValidPlanId } from "../core/plan/id.ts";
 import { regressionLine } from "../core/plan/regression.ts";
-import { type Notices, noticesFor } from "../core/plan/notices.ts";
+import { NOTICES, type Notices, noticesFor } from "../core/plan/notices.ts";
 import { inspect, inspectListed, planningLoc } from "../fs/containment.ts";
 import { readMode, readPlanForView, readStoredAttestation, readText } from "../plan/tree.ts";
 import { listIds } from "../core/session/binding.ts";
@@ -127,23 +127,39 @@ function boundedNotice(text: string): string {
   return `${PREFIX} ${plainExcerpt(rest, NOTICE_MAX - PREFIX.length - 1)}`;
 }
 
+/** Whether a tier's notices reach the model (the prompt tiers). */
+const speaks = (tier: Tier) => tier === "userprompt" || tier === "session-start";
+
 const notice = (tier: Tier, text: string, outcome: string): Fire => ({
-  text: tier === "userprompt" || tier === "session-start" ? `${boundedNotice(text)}\n` : "",
+  text: speaks(tier) ? `${boundedNotice(text)}\n` : "",
   outcome,
   planId: null,
 });
 
-/** Check session isolation (SPEC 5.6): a notice when this session is not attached. */
-function isolationNotice(opts: FireOptions): string | null {
+/**
+ * The notices of a resolved plan that is not injected, in its language
+ * (English when its task_plan.md cannot be read either).
+ */
+function noticesOf(plan: PlanRef): Notices {
   try {
-    if (inspectListed(planningLoc(opts.root, "sessions")).kind !== "dir") return null;
+    return noticesFor(parsePlan(readText(planFile(plan, "task_plan.md")) ?? ""));
+  } catch (err) {
+    if (err instanceof PwfError) return NOTICES.en;
+    throw err;
+  }
+}
+
+/** Check session isolation (SPEC 5.6): whether this session is not attached. */
+function notAttached(opts: FireOptions): boolean {
+  try {
+    if (inspectListed(planningLoc(opts.root, "sessions")).kind !== "dir") return false;
     const id = opts.sessionId ?? opts.env("PWF_SESSION_ID") ?? "";
     if (
       isValidPlanId(id) &&
       inspect(planningLoc(opts.root, "sessions", `${id}.attached`)).kind === "file"
-    ) return null;
+    ) return false;
   } catch { /* a sessions dir we cannot read safely counts as not attached */ }
-  return `${PREFIX} Session isolation is on (.planning/sessions/ exists) and this session is not attached, so no plan was injected. Attach it by creating .planning/sessions/<session id>.attached (or set PWF_SESSION_ID), or delete .planning/sessions/ to turn isolation off.`;
+  return true;
 }
 
 /** The characters one fire may inject: PWF_MAX_INJECT_CHARS, clamped to the host's cap. */
@@ -232,7 +248,7 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
     // One bounded line (NOTICE_MAX); the ambiguity list is sized to fit it whole.
     return notice(
       tier,
-      `${PREFIX} ${r.why}; nothing injected.`,
+      `${PREFIX} ${NOTICES.en.notInjected(r.why)}`,
       r.choices ? "ambiguous" : "refused",
     );
   }
@@ -242,8 +258,11 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
   // The mode read here is reused below: `.mode` is read once per fire.
   const mode = tier === "pretool" ? modeIfReadable(r.plan) : undefined;
   if (mode?.autonomous) return { text: "", outcome: "silent", planId: r.plan.id };
-  const isolated = isolationNotice(opts);
-  if (isolated) return notice(tier, isolated, "not-attached");
+  if (notAttached(opts)) {
+    // The plan is read for its language only when the notice reaches the model.
+    const text = speaks(tier) ? noticesOf(r.plan).isolated : "";
+    return notice(tier, `${PREFIX} ${text}`, "not-attached");
+  }
   const session = turnSession(opts);
   // The cheapest check first: a turn that already got its post-tool nudge reads no plan.
   if (tier === "posttool" && hasTurnMarker(opts.root, r.plan.id, session)) {
@@ -262,7 +281,11 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
     // SPEC 5.4: a plan file failing containment (or unreadable) gets one notice, not a crash.
     if (!(err instanceof PwfError)) throw err;
     return {
-      ...notice(tier, `${PREFIX} ${err.message}; nothing injected.`, "refused"),
+      ...notice(
+        tier,
+        `${PREFIX} ${speaks(tier) ? noticesOf(r.plan).notInjected(err.message) : ""}`,
+        "refused",
+      ),
       planId: r.plan.id,
     };
   }

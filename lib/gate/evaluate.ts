@@ -168,7 +168,7 @@ async function evaluate(req: GateRequest, cap: number): Promise<GateOutcome> {
   const snapshot = readGateState(key);
   const first = decide(snapshot);
   if (!gateStateChanges(snapshot, first.newCounters)) return outcome(first, report, cap);
-  return await persist(key, decide, first, report, cap);
+  return await persist(key, decide, first, report, cap, NOTICES[lang]);
 }
 
 async function persist(
@@ -177,6 +177,7 @@ async function persist(
   first: GateDecision,
   report: CheckReport,
   cap: number,
+  say: Notices,
 ): Promise<GateOutcome> {
   try {
     const d = await withLock(key.plan.dir, () => {
@@ -197,7 +198,7 @@ async function persist(
     }
     return {
       ...outcome(first, report, cap),
-      reason: `${first.reason} (The gate count could not be reset: ${message(err)})`,
+      reason: `${first.reason} ${say.gateNotReset(message(err))}`,
     };
   }
 }

@@ -49,6 +49,7 @@ export const NOTICES_FR: Notices = {
     `La phase ${o.phase} ${
       o.claimed ? "est marquée terminée mais" : "est en cours et"
     } son AcceptanceCheck n'a pas d'exécution réussie récente (${f.complete}/${f.total} terminées, blocage ${f.block}/${f.cap}). Ensuite : ${o.todo}, puis "${o.command}" est prouvé ; continuez jusqu'à ce qu'elle réussisse.`,
+  gateNotReset: (m) => `(Le compteur de blocages n'a pas pu être remis à zéro : ${m})`,
   notInjected: (m) => `${m} ; rien n'a été injecté.`,
   isolated:
     "L'isolation des sessions est active (.planning/sessions/ existe) et cette session n'est pas rattachée, donc aucun plan n'a été injecté. Rattachez-la en créant .planning/sessions/<session id>.attached (ou définissez PWF_SESSION_ID), ou supprimez .planning/sessions/ pour désactiver l'isolation.",

@@ -44,6 +44,7 @@ function rendered(lang: typeof LANGS[number]): string[] {
       todo: "#ITEM#",
       command: "pwf phase 7 complete",
     }),
+    n.gateNotReset("#ITEM#"),
     n.notInjected("#ITEM#"),
     n.isolated,
     c.zeroAccess,
@@ -168,6 +169,7 @@ Deno.test("English failure and problem lines are the lines pwf always wrote", ()
     'refused ".planning/p/progress.md"; nothing injected.',
   );
   assertEquals(n.catchup.missing("progress.md"), "progress.md: missing");
+  assertEquals(n.gateNotReset("x"), "(The gate count could not be reset: x)");
   assertEquals(n.catchup.refused("findings.md", "x"), "findings.md: refused (x)");
   assert(n.isolated.startsWith("Session isolation is on (.planning/sessions/ exists)"), n.isolated);
 });

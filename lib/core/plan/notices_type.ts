@@ -99,6 +99,8 @@ export interface Notices {
   readonly tamperAsk: (d: string) => string;
   readonly gateTampered: (f: GateFacts, ask: string) => string;
   readonly gateOwed: (f: GateFacts, o: OwedFacts) => string;
+  /** Follows a block reason when the gate count could not be reset (`message` kept as is). */
+  readonly gateNotReset: (message: string) => string;
   /** A fire that injects nothing: `message` (a refusal or error, kept as is), then these words. */
   readonly notInjected: (message: string) => string;
   /** Session isolation is on and this session is not attached. */

@@ -496,3 +496,15 @@ Deno.test("a failure notice and the isolation notice on a Chinese plan are worde
     assertStringIncludes(english.stdout, "; nothing injected.\n");
   });
 });
+
+Deno.test("the brief view before a tool counts a German plan's phases in German", async () => {
+  await inProject(async (dir) => {
+    await planOf(dir, "de", "");
+    const pre = await runPwf(dir, ["hook", "plain", "pretool"], {
+      stdin: "{}",
+      env: { PWF_INJECT: "smart" },
+    });
+    assertStringIncludes(pre.stdout, "\nPhasen: 1/3 abgeschlossen\nIn Arbeit: Phase 2: Entwurf");
+    assertNotIncludes(pre.stdout, "Phases:");
+  });
+});

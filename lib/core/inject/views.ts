@@ -8,6 +8,7 @@ import type { Phase, Plan } from "../plan/parse.ts";
 import { lineEndFinder, splitLines } from "../text/lines.ts";
 import { countPhases, inProgressPhase } from "../plan/parse.ts";
 import { planLanguage } from "../plan/language.ts";
+import { NOTICES } from "../plan/notices.ts";
 
 /** A view of a file: its text and whether it is the whole file. */
 export interface View {
@@ -119,8 +120,9 @@ export function briefView(plan: Plan): string {
   fact(labels.currentPhase, plan.currentPhase?.text);
   const p = inProgressPhase(plan);
   const c = countPhases(plan);
-  if (plan.phases.length) out.push(`Phases: ${c.complete}/${c.total} complete`);
-  if (p) out.push(`In progress: ${phaseSummary(p, labels.phase).slice(4)}`);
+  const say = NOTICES[labels.lang];
+  if (plan.phases.length) out.push(say.briefPhases(c.complete, c.total));
+  if (p) out.push(`${say.catchup.inProgress}: ${phaseSummary(p, labels.phase).slice(4)}`);
   return joinLines(out);
 }
 

@@ -75,6 +75,7 @@ const en: Notices = {
     } its AcceptanceCheck has no fresh passing run (${f.complete}/${f.total} complete, gate block ${f.block}/${f.cap}). Next: ${o.todo}, then "${o.command}" is proven; keep working until it passes.`,
   gateNotReset: (m) => `(The gate count could not be reset: ${m})`,
   notInjected: (m) => `${m}; nothing injected.`,
+  briefPhases: (c, t) => `Phases: ${c}/${t} complete`,
   isolated:
     "Session isolation is on (.planning/sessions/ exists) and this session is not attached, so no plan was injected. Attach it by creating .planning/sessions/<session id>.attached (or set PWF_SESSION_ID), or delete .planning/sessions/ to turn isolation off.",
   catchup: {

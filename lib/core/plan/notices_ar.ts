@@ -53,6 +53,7 @@ export const NOTICES_AR: Notices = {
     } فحصها AcceptanceCheck بلا تشغيل ناجح حديث (اكتمل ${f.complete}/${f.total}، منع البوابة ${f.block}/${f.cap}). التالي: ${o.todo}، وبعدها يصير "${o.command}" مثبتًا؛ واصل العمل حتى ينجح.`,
   gateNotReset: (m) => `(تعذّر تصفير عدّاد منع البوابة: ${m})`,
   notInjected: (m) => `${m}؛ لم يُحقن شيء.`,
+  briefPhases: (c, t) => `المراحل: اكتمل ${c}/${t}`,
   isolated:
     "عزل الجلسات مفعّل (.planning/sessions/ موجود) وهذه الجلسة غير ملحقة، لذلك لم تُحقن أي خطة. ألحقها بإنشاء .planning/sessions/<session id>.attached (أو اضبط PWF_SESSION_ID)، أو احذف .planning/sessions/ لإيقاف العزل.",
   catchup: {

@@ -53,6 +53,7 @@ export const NOTICES_DE: Notices = {
     } ihr AcceptanceCheck hat keinen frischen erfolgreichen Lauf (${f.complete}/${f.total} abgeschlossen, Sperre ${f.block}/${f.cap}). Als Nächstes: ${o.todo}, dann ist "${o.command}" belegt; arbeite weiter, bis er durchläuft.`,
   gateNotReset: (m) => `(Der Sperrzähler konnte nicht zurückgesetzt werden: ${m})`,
   notInjected: (m) => `${m}; nichts eingefügt.`,
+  briefPhases: (c, t) => `Phasen: ${c}/${t} abgeschlossen`,
   isolated:
     "Sitzungsisolation ist an (.planning/sessions/ existiert) und diese Sitzung ist nicht angemeldet, deshalb wurde kein Plan eingefügt. Melde sie an, indem du .planning/sessions/<session id>.attached anlegst (oder PWF_SESSION_ID setzt), oder lösche .planning/sessions/, um die Isolation abzuschalten.",
   catchup: {

@@ -49,6 +49,7 @@ export const NOTICES_ES: Notices = {
     } su AcceptanceCheck no tiene una ejecución correcta reciente (${f.complete}/${f.total} completas, bloqueo ${f.block}/${f.cap}). Siguiente: ${o.todo}; después "${o.command}" queda probado; sigue trabajando hasta que pase.`,
   gateNotReset: (m) => `(No se pudo reiniciar el contador de bloqueos: ${m})`,
   notInjected: (m) => `${m}; no se inyectó nada.`,
+  briefPhases: (c, t) => `Fases: ${c}/${t} completas`,
   isolated:
     "El aislamiento de sesiones está activo (existe .planning/sessions/) y esta sesión no está adjunta, así que no se inyectó ningún plan. Adjúntala creando .planning/sessions/<session id>.attached (o define PWF_SESSION_ID), o borra .planning/sessions/ para desactivar el aislamiento.",
   catchup: {

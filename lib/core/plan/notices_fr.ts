@@ -51,6 +51,7 @@ export const NOTICES_FR: Notices = {
     } son AcceptanceCheck n'a pas d'exécution réussie récente (${f.complete}/${f.total} terminées, blocage ${f.block}/${f.cap}). Ensuite : ${o.todo}, puis "${o.command}" est prouvé ; continuez jusqu'à ce qu'elle réussisse.`,
   gateNotReset: (m) => `(Le compteur de blocages n'a pas pu être remis à zéro : ${m})`,
   notInjected: (m) => `${m} ; rien n'a été injecté.`,
+  briefPhases: (c, t) => `Phases : ${c}/${t} terminées`,
   isolated:
     "L'isolation des sessions est active (.planning/sessions/ existe) et cette session n'est pas rattachée, donc aucun plan n'a été injecté. Rattachez-la en créant .planning/sessions/<session id>.attached (ou définissez PWF_SESSION_ID), ou supprimez .planning/sessions/ pour désactiver l'isolation.",
   catchup: {

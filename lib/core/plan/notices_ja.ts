@@ -49,6 +49,7 @@ export const NOTICES_JA: Notices = {
     }、その AcceptanceCheck に新しい成功した実行がない（完了 ${f.complete}/${f.total}、ゲートによる停止 ${f.block}/${f.cap}）。次：${o.todo}。そうすれば "${o.command}" が裏付けられる。成功するまで作業を続けること。`,
   gateNotReset: (m) => `（ゲートによる停止の回数をリセットできなかった：${m}）`,
   notInjected: (m) => `${m}；何も注入していません。`,
+  briefPhases: (c, t) => `フェーズ：完了 ${c}/${t}`,
   isolated:
     "セッション分離が有効（.planning/sessions/ があります）で、このセッションは登録されていないため、計画を注入していません。.planning/sessions/<session id>.attached を作成して（または PWF_SESSION_ID を設定して）登録するか、.planning/sessions/ を削除して分離を無効にすること。",
   catchup: {

@@ -46,6 +46,7 @@ function rendered(lang: typeof LANGS[number]): string[] {
     }),
     n.gateNotReset("#ITEM#"),
     n.notInjected("#ITEM#"),
+    n.briefPhases(3, 9),
     n.isolated,
     c.zeroAccess,
     c.plan("ID-1", D, "#ASK#"),
@@ -170,6 +171,7 @@ Deno.test("English failure and problem lines are the lines pwf always wrote", ()
   );
   assertEquals(n.catchup.missing("progress.md"), "progress.md: missing");
   assertEquals(n.gateNotReset("x"), "(The gate count could not be reset: x)");
+  assertEquals(n.briefPhases(1, 2), "Phases: 1/2 complete");
   assertEquals(n.catchup.refused("findings.md", "x"), "findings.md: refused (x)");
   assert(n.isolated.startsWith("Session isolation is on (.planning/sessions/ exists)"), n.isolated);
 });

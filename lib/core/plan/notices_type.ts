@@ -103,6 +103,8 @@ export interface Notices {
   readonly gateNotReset: (message: string) => string;
   /** A fire that injects nothing: `message` (a refusal or error, kept as is), then these words. */
   readonly notInjected: (message: string) => string;
+  /** The phase count in the pretool and posttool tiers' brief view. */
+  readonly briefPhases: (complete: number, total: number) => string;
   /** Session isolation is on and this session is not attached. */
   readonly isolated: string;
   readonly catchup: CatchupWords;

@@ -45,6 +45,7 @@ export const NOTICES_ZH: Notices = {
     }它的 AcceptanceCheck 没有新近的通过记录（已完成 ${f.complete}/${f.total}，门控拦截 ${f.block}/${f.cap}）。下一步：${o.todo}，之后 "${o.command}" 才有凭据；继续工作直到它通过。`,
   gateNotReset: (m) => `（无法重置门控拦截计数：${m}）`,
   notInjected: (m) => `${m}；未注入任何内容。`,
+  briefPhases: (c, t) => `阶段：已完成 ${c}/${t}`,
   isolated:
     "会话隔离已开启（.planning/sessions/ 存在），而本会话未接入，所以没有注入计划。创建 .planning/sessions/<session id>.attached（或设置 PWF_SESSION_ID）来接入本会话，或删除 .planning/sessions/ 关闭隔离。",
   catchup: {
@@ -119,6 +120,7 @@ export const NOTICES_ZH_HANT: Notices = {
     }它的 AcceptanceCheck 沒有新近的通過紀錄（已完成 ${f.complete}/${f.total}，門控攔截 ${f.block}/${f.cap}）。下一步：${o.todo}，之後 "${o.command}" 才有憑據；繼續工作直到它通過。`,
   gateNotReset: (m) => `（無法重設門控攔截計數：${m}）`,
   notInjected: (m) => `${m}；未注入任何內容。`,
+  briefPhases: (c, t) => `階段：已完成 ${c}/${t}`,
   isolated:
     "工作階段隔離已開啟（.planning/sessions/ 存在），而本工作階段未接入，所以沒有注入計畫。建立 .planning/sessions/<session id>.attached（或設定 PWF_SESSION_ID）來接入本工作階段，或刪除 .planning/sessions/ 關閉隔離。",
   catchup: {

@@ -408,3 +408,62 @@ Deno.test("claude: a forked session (--continue --fork-session) gets a verified 
     await sb.cleanup();
   }
 });
+
+// Issue 30: a subagent's stop is never gated. The main agent launches a subagent (the Agent
+// tool) that answers and stops; with pwf's registration (Stop only, no SubagentStop) and a gated
+// plan, the subagent's answer goes back to the main agent untouched, and only the main agent's
+// Stop is blocked.
+Deno.test("claude: a subagent's stop is not gated while the main agent's stop is", async () => {
+  const sb = await hostSandbox("claude");
+  try {
+    const init = await runPwf(sb.project, ["init", "Quokka calendars", "--gated", "--json"]);
+    assertEquals(init.code, 0, init.stderr);
+    const dir = JSON.parse(init.stdout).dir as string;
+    await Deno.writeTextFile(`${sb.project}/${dir}/task_plan.md`, planText());
+    const attest = await runPwf(sb.project, ["attest"]);
+    assertEquals(attest.code, 0, attest.stderr);
+    const task = "Count the leap months in the almanac and report the number.";
+    const report = "Subagent report: the almanac holds seven leap months.";
+    const run = await runHost(withAllowedTools(claudeDriver, "Write,Agent"), sb, {
+      script: [
+        {
+          tool: "Agent",
+          args: {
+            description: "Count leap months",
+            prompt: task,
+            subagent_type: "general-purpose",
+            // Unset, 2.1.332 starts the subagent in the background (measured) and the main
+            // agent's and the subagent's requests interleave.
+            run_in_background: false,
+          },
+        },
+        { text: report },
+        { text: "All done, stopping." },
+        { text: "Still on phase 4, stopping." },
+      ],
+    });
+    assertEquals(run.code, 0, run.stderr);
+    const reason = "Gated plan incomplete: phase 'Phase 4: ";
+    const agent = run.requests.filter((r) => r.offersTools);
+    const texts = agent.map((r) => JSON.stringify(r.body));
+    // The subagent's own request: its prompt is the task.
+    const sub = texts.findIndex((t, i) => i > 0 && t.includes(task) && !t.includes(report));
+    assert(sub > 0, "the subagent asked the model");
+    // Its stop was not blocked: the next request is the main agent's, holding the report.
+    const back = texts[sub + 1] ?? "";
+    assertStringIncludes(back, report);
+    assertNotIncludes(back, reason);
+    assert(!texts.slice(0, sub + 2).some((t) => t.includes(reason)), "no block before main's stop");
+    // The main agent's stop was blocked once; its second stop was allowed.
+    assertEquals(run.fires.filter((f) => f.event === "Stop").length, 2, "main-agent Stop fires");
+    assertEquals(run.fires.filter((f) => f.event.startsWith("Subagent")).length, 0);
+    const blocked = texts.findIndex((t) => t.includes(reason));
+    assertEquals(blocked, sub + 2, "the reason arrives after the main agent's first stop");
+    assertEquals(agent.length, blocked + 1, "requests after the block reason");
+    assertEquals(run.fires.map((f) => f.code).filter((c) => c !== 0), [], "fires exit 0");
+    assertEquals(run.fireStderr, "");
+    assertEquals(claudeDriver.hookErrors(run), []);
+  } finally {
+    await sb.cleanup();
+  }
+});

@@ -187,7 +187,7 @@ export const claude: HostSpec = {
     { name: "StopFailure", why: "an API error ends the turn; there is nothing to gate or inject" },
   ],
   proven:
-    "real CLI (Claude Code 2.1.332, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after Write, the Stop gate, PLANNING_DISABLED and the tampered-plan refusal reach the model request; the plugin and `--merge` routes; a second prompt after `--continue` gets a fresh UserPromptSubmit frame of the changed plan; after the agent `cd`s into a subfolder (later hooks start there) the nudge, the gate and the next prompt's frame still arrive, for each route; golden tests",
+    "real CLI (Claude Code 2.1.332, `deno task e2e`): SessionStart and UserPromptSubmit frames, the PostToolUse nudge after Write, the Stop gate (a subagent's stop, from the Agent tool, is not gated), PLANNING_DISABLED and the tampered-plan refusal reach the model request; the plugin and `--merge` routes; a second prompt after `--continue` gets a fresh UserPromptSubmit frame of the changed plan; after the agent `cd`s into a subfolder (later hooks start there) the nudge, the gate and the next prompt's frame still arrive, for each route; golden tests",
   notes: "Merge the `hooks` object into `.claude/settings.json` (or `~/.claude/settings.json`). " +
     'Each handler is in exec form (`"command": "<pwf>", "args": ["hook", "claude", "<Event>"]`): Claude Code spawns pwf with no shell, so a path with spaces works on every platform and Windows needs neither Git Bash nor PowerShell. `--merge` and `hooks check` replace an older shell-form pwf entry (`pwf hook claude <Event>` as one command line) with it.',
 };

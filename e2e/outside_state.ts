@@ -46,6 +46,10 @@ export const HOME_PATHS: readonly string[] = [
   ".local/share/opencode",
   ".local/state/opencode",
   ".cache/opencode",
+  ".config/kilo",
+  ".local/share/kilo",
+  ".local/state/kilo",
+  ".cache/kilo",
 ];
 
 /**

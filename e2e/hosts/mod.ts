@@ -14,6 +14,7 @@ import { codexDriver } from "./codex.ts";
 import { copilotDriver } from "./copilot.ts";
 import { factoryDriver } from "./factory.ts";
 import { geminiDriver } from "./gemini.ts";
+import { kiloDriver } from "./kilo.ts";
 import { opencodeDriver } from "./opencode.ts";
 import { piDriver } from "./pi.ts";
 import { qoderDriver } from "./qoder.ts";
@@ -86,4 +87,5 @@ export const E2E_HOSTS: readonly E2eHost[] = [
   qwenDriver,
   factoryDriver,
   qoderDriver,
+  kiloDriver,
 ].map(fromDriver).concat([ORIGINAL]);

@@ -66,13 +66,15 @@ function substitute(text: string, values: Readonly<Record<string, string>>): str
  * The runner starts `bin hook <host> <event>` with an argument list (no
  * shell), the payload on stdin and the event's timeout (milliseconds), and
  * answers `{}` for every failure, each logged once. `bin` appears only as a
- * string literal (lib/hosts/glue_literal.ts), never in a comment.
+ * string literal (lib/hosts/glue_literal.ts), never in a comment. `title`
+ * (default: `host`) fills `__PWF_TITLE__`, for lines the glue logs.
  */
 export function renderJsGlue(
   template: string,
   host: string,
   bin: string,
   timeouts: Readonly<Record<string, number>>,
+  title: string = host,
 ): string {
   const own = templateBody(template);
   const at = own.indexOf(RUNNER_LINE);
@@ -81,6 +83,7 @@ export function renderJsGlue(
     own.slice(at + RUNNER_LINE.length);
   return substitute(text, {
     HOST: jsLiteral(host),
+    TITLE: jsLiteral(title),
     BIN: jsLiteral(bin),
     TIMEOUT_MS: jsLiteral(timeouts),
   });

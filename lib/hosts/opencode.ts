@@ -14,7 +14,8 @@ import { GLUE_NOTE, glueRespond, glueTimeouts } from "./glue.ts";
 import { renderJsGlue } from "./glue_template.ts";
 import type { HostEvent, HostSpec } from "./host_spec.ts";
 
-const EVENTS: readonly HostEvent[] = [
+/** OpenCode's plugin events; Kilo CLI (lib/hosts/kilo.ts), its fork, has the same. */
+export const PLUGIN_EVENTS: readonly HostEvent[] = [
   {
     name: "session.start",
     op: "session-start",
@@ -44,13 +45,13 @@ const EVENTS: readonly HostEvent[] = [
     name: "session.idle",
     op: "stop",
     timeout: 30,
-    does: "advisory only: OpenCode cannot block a stop, so a gate block is one log line",
+    does: "advisory only: the host cannot block a stop, so a gate block is one log line",
   },
 ];
 
-/** The plugin for a pwf binary: templates/glue/opencode_plugin.js with the runner spliced in. */
-function plugin(bin: string): string {
-  return renderJsGlue(pluginTemplate, "opencode", bin, glueTimeouts(EVENTS));
+/** The plugin for a host and a pwf binary: templates/glue/opencode_plugin.js with the runner spliced in. */
+export function opencodePlugin(host: string, title: string, bin: string): string {
+  return renderJsGlue(pluginTemplate, host, bin, glueTimeouts(PLUGIN_EVENTS), title);
 }
 
 /** The OpenCode adapter. */
@@ -59,8 +60,8 @@ export const opencode: HostSpec = {
   title: "OpenCode",
   manifestPath: ".opencode/plugins/pwf.js",
   glue: "esm",
-  events: EVENTS,
-  manifest: plugin,
+  events: PLUGIN_EVENTS,
+  manifest: (bin) => opencodePlugin("opencode", "OpenCode", bin),
   respond: glueRespond,
   sessionIdKeys: ["session_id"],
   windowsRunner: "argv",

@@ -12,6 +12,7 @@ import { factory } from "./factory.ts";
 import { gemini } from "./gemini.ts";
 import { hermes } from "./hermes.ts";
 import type { GlueFile, HostEvent, HostSpec } from "./host_spec.ts";
+import { kilo } from "./kilo.ts";
 import { mastra } from "./mastra.ts";
 import { opencode } from "./opencode.ts";
 import { pi } from "./pi.ts";
@@ -31,6 +32,7 @@ export const HOSTS: readonly HostSpec[] = [
   qwen,
   factory,
   qoder,
+  kilo,
   mastra,
   hermes,
   plain,

@@ -5,6 +5,8 @@
 
 /** The host's name, as in `pwf hook <host> <event>`. */
 declare const __PWF_HOST__: string;
+/** The host's title for people ("OpenCode", "Kilo CLI"). */
+declare const __PWF_TITLE__: string;
 /** The pwf binary the glue starts. */
 declare const __PWF_BIN__: string;
 /** Event name -> timeout in milliseconds. */

@@ -1,0 +1,22 @@
+/**
+ * End to end with the real Kilo CLI (an OpenCode fork) and pwf's plugin for
+ * it against the loopback model server (issue 30; docs/e2e.md). Run with
+ * `deno task e2e`. As in OpenCode, the first system prompt carries the
+ * session-start text and the gate is advisory: Kilo cannot block a stop.
+ * @module
+ */
+
+import { hostSuite } from "./host_suite.ts";
+import { kiloDriver } from "./hosts/kilo.ts";
+
+hostSuite(kiloDriver, {
+  sessionStartEvent: "session.start",
+  promptEvent: null,
+  promptContext: false,
+  postToolEvent: "tool.execute.after",
+  stopEvent: "session.idle",
+  stop: "advisory",
+  advisoryLine: "[pwf] advisory (Kilo CLI cannot block a stop)",
+  editCall: (file) => ({ tool: "write", args: { filePath: file, content: "quokka notes\n" } }),
+  blockReasonAsSent: (reason) => reason,
+});

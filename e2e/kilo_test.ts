@@ -8,6 +8,7 @@
 
 import { hostSuite } from "./host_suite.ts";
 import { kiloDriver } from "./hosts/kilo.ts";
+import { SHOW_DIR, subfolderSuite } from "./subfolder_suite.ts";
 
 hostSuite(kiloDriver, {
   sessionStartEvent: "session.start",
@@ -19,4 +20,15 @@ hostSuite(kiloDriver, {
   advisoryLine: "[pwf] advisory (Kilo CLI cannot block a stop)",
   editCall: (file) => ({ tool: "write", args: { filePath: file, content: "quokka notes\n" } }),
   blockReasonAsSent: (reason) => reason,
+});
+
+// Issue 25, as for OpenCode: a bash call with `workdir: <sub>`; the plugin starts pwf in the root.
+subfolderSuite(kiloDriver, {
+  cdCall: (_project, dir) => ({ tool: "bash", args: { command: SHOW_DIR, workdir: dir } }),
+  editCall: (file) => ({ tool: "write", args: { filePath: file, content: "quokka notes\n" } }),
+  postToolEvent: "tool.execute.after",
+  stopEvent: "session.idle",
+  stop: { advisoryLine: "[pwf] advisory (Kilo CLI cannot block a stop)" },
+  promptEvent: "session.start",
+  cwdAfter: "resets",
 });

@@ -23,7 +23,7 @@ export const kilo: HostSpec = {
   sessionIdKeys: ["session_id"],
   windowsRunner: "argv",
   proven:
-    "real CLI (Kilo CLI 7.7.7, `deno task e2e`): the session-start frame in the system prompt, the nudge appended to a write tool result, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a gated stop is only logged (advisory); a second prompt after `run --continue` gets a fresh session-start frame of the changed plan; golden tests",
+    "real CLI (Kilo CLI 7.7.7, `deno task e2e`): the session-start frame in the system prompt, the nudge appended to a write tool result, PLANNING_DISABLED and the tampered-plan refusal reach the model request; a gated stop is only logged (advisory); a second prompt after `run --continue` gets a fresh session-start frame of the changed plan; a bash call with `workdir` in a subfolder keeps the nudge, the advisory stop and the next frame; golden tests",
   notes:
     "Save as `.kilo/plugins/pwf.js` (or `~/.config/kilo/plugins/pwf.js`): OpenCode's plugin, a plain ES module with no dependencies, for host `kilo`. " +
     GLUE_NOTE +

@@ -133,9 +133,9 @@ const SOURCES: readonly PlanSource[] = [
 const SOURCE_NAMES: Readonly<Record<PlanSource, readonly string[]>> = {
   PLAN_ID: ["PLAN_ID", "--plan"],
   session: [],
-  active_plan: [".planning/.active_plan"],
-  only_open: [".planning"],
-  only_plan: [".planning"],
+  "active_plan": [".planning/.active_plan"],
+  "only_open": [".planning"],
+  "only_plan": [".planning"],
   legacy: ["task_plan.md"],
 };
 

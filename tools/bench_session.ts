@@ -27,23 +27,28 @@ interface SessionRun {
   readonly totalMs: number;
   readonly processes: number;
   readonly perLabel: Map<string, number[]>;
+  /** Processes started per label. */
+  readonly spawned: Map<string, number>;
 }
 
 async function session(side: SessionSide, fires: readonly Fire[]): Promise<SessionRun> {
   const dir = await side.project();
   const perLabel = new Map<string, number[]>();
+  const spawned = new Map<string, number>();
   let totalMs = 0;
   let processes = 0;
   for (const fire of fires) {
+    const label = fireLabel(fire);
     let ms = 0;
     for (const reg of runsFor(side.hooks, fire)) {
       ms += (await once(dir, side.spawn(reg, fire))).ms;
       processes++;
+      spawned.set(label, (spawned.get(label) ?? 0) + 1);
     }
     totalMs += ms;
-    perLabel.set(fireLabel(fire), [...(perLabel.get(fireLabel(fire)) ?? []), ms]);
+    perLabel.set(label, [...(perLabel.get(label) ?? []), ms]);
   }
-  return { totalMs, processes, perLabel };
+  return { totalMs, processes, perLabel, spawned };
 }
 
 /**
@@ -86,12 +91,15 @@ export async function compareSessions(
   );
   const labels = [...runs.a[0]!.perLabel.keys()];
   const perFire = (rs: SessionRun[], l: string) => median(rs.flatMap((r) => r.perLabel.get(l)!));
-  console.log(`  per fire, median ms (${a.name} / ${b.name}; 0: no process):`);
+  const spawned = (rs: SessionRun[], l: string) => rs[0]!.spawned.get(l) ?? 0;
+  console.log(`  per fire, median ms (${a.name} / ${b.name}; 0: no process), processes:`);
   for (const l of labels) {
     console.log(
       `    ${l.padEnd(18)} ${perFire(runs.a, l).toFixed(1).padStart(6)} / ${
         perFire(runs.b, l).toFixed(1).padStart(6)
-      }  (${runs.a[0]!.perLabel.get(l)!.length} fires)`,
+      }  (${runs.a[0]!.perLabel.get(l)!.length} fires; processes ${spawned(runs.a, l)} / ${
+        spawned(runs.b, l)
+      })`,
     );
   }
 }

@@ -421,8 +421,8 @@ if (!args.includes("--no-session") && original) {
       project: () => projects.plain(text, gated),
     };
     await compareSessions(
-      `Session workload on a ${
-        gated ? "gated, attested" : "interactive"
+      `Session workload on ${
+        gated ? "a gated, attested" : "an interactive"
       } typical plan (${counts}; ` +
         `hooks/claude/settings.json vs the original's SKILL.md)`,
       fires,

@@ -264,7 +264,7 @@ async function editOnce(
   if (got.kind === "missing") {
     throw new NoPlanError(`no plan: ${plan.display}/task_plan.md is missing`);
   }
-  const before = await readAttestation(plan, got);
+  const before = await readAttestation(plan, got, false);
   noteRepaired(ctx, plan, before);
   if (before.state === "tampered") {
     throw new IntegrityError(

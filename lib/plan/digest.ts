@@ -19,12 +19,14 @@ import type { PlanRef } from "../session/plan_ref.ts";
  * SHA-256 (hex) of `got.bytes`, the plan file `name` as just read. Files
  * hashed in JavaScript (at most JS_DIGEST_MAX bytes) are hashed each time:
  * that is cheaper than a memo's read. Larger ones use a settled memo of the
- * same version when there is one, else are hashed and remembered.
+ * same version when there is one, else are hashed and, unless `remember` is
+ * false (a caller about to replace the file), remembered.
  */
 export async function planFileDigest(
   plan: PlanRef,
   name: PlanFileName,
   got: FileBytes,
+  remember = true,
 ): Promise<string> {
   if (got.bytes.length <= JS_DIGEST_MAX || got.truncated || got.stamp === null) {
     return await sha256Hex(got.bytes);
@@ -35,6 +37,6 @@ export async function planFileDigest(
   const known = rememberedDigest(stored?.text ?? null, stored?.mtimeMs ?? 0, got.stamp);
   if (known !== null) return known;
   const hex = await sha256Hex(got.bytes);
-  writeCache(root, memo, memoText(got.stamp, hex));
+  if (remember) writeCache(root, memo, memoText(got.stamp, hex));
   return hex;
 }

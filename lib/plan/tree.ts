@@ -130,12 +130,17 @@ export function readStoredAttestation(plan: PlanRef): string | null {
  * The plan's attestation state, hashing exactly `whole` (task_plan.md read
  * whole, as the caller read and will show it) or, without it, the plan read
  * whole once; an unchanged large plan's digest may come from its memo
- * (lib/plan/digest.ts). A mismatch that `.attestation.pending` explains (an
+ * (lib/plan/digest.ts), and is remembered unless `remember` is false (the
+ * caller is about to replace the plan: `pwf phase`). A mismatch that `.attestation.pending` explains (an
  * interrupted `pwf phase` wrote the plan but not yet its attestation) is
  * repaired and reported as intact with `repaired: true`.
  */
-export async function readAttestation(plan: PlanRef, whole?: FileBytes): Promise<Attestation> {
-  return await attestationOf(plan, readStoredAttestation(plan), whole);
+export async function readAttestation(
+  plan: PlanRef,
+  whole?: FileBytes,
+  remember = true,
+): Promise<Attestation> {
+  return await attestationOf(plan, readStoredAttestation(plan), whole, remember);
 }
 
 /** readAttestation with the stored attestation text already read (`stored`). */
@@ -143,11 +148,14 @@ async function attestationOf(
   plan: PlanRef,
   stored: string | null,
   whole?: FileBytes,
+  remember = true,
 ): Promise<Attestation> {
   // No attestation, nothing to compare: skip hashing the plan (the hot path).
   if (stored === null) return { state: "none" };
   const got = whole ?? readWholePlan(plan);
-  const actual = got.kind === "file" ? await planFileDigest(plan, "task_plan.md", got) : null;
+  const actual = got.kind === "file"
+    ? await planFileDigest(plan, "task_plan.md", got, remember)
+    : null;
   const a = attestationState(stored, actual ?? "");
   if (a.state !== "tampered" || actual === null) return a;
   const pending = readText(pendingAttestationLoc(plan), 4096)?.trim().toLowerCase();

@@ -1,6 +1,6 @@
 /**
- * In-process linear-time checks (issue 26 item 1), measured as
- * tests/phase_scaling_test.ts measures the phase count: CPU time of this
+ * In-process linear-time checks (tests/phase_scaling_test.ts for the phase
+ * count, issue 26 item 1 for hostile plan shapes): CPU time of this
  * process (user + system, so time the scheduler gives other processes does
  * not count) per run at two input sizes, minimum of alternating samples,
  * remeasured before a ratio over the bound is called real. Never a bare
@@ -20,7 +20,11 @@ async function cpuPerRun(run: () => unknown, repeat: number): Promise<number> {
   return (d.user + d.system) / 1000 / repeat;
 }
 
-/** The CPU clock's step in ms (about a microsecond on Linux, 10-16 ms on Windows). */
+/**
+ * The CPU clock's step in ms: about a microsecond on Linux, 10-16 ms on Windows (and in the Wine
+ * lane), where a single fire reads as 0, 10, 20 or 30 ms and a ratio of two single fires says
+ * nothing (CI once saw "10 ms -> 30 ms (3.00x)" for lint).
+ */
 export function cpuTick(): number {
   let tick = 0;
   for (let i = 0; i < 3; i++) {

@@ -5,6 +5,7 @@
  */
 
 import { ContainmentError } from "../core/errors.ts";
+import type { ResolutionSource } from "../core/session/source.ts";
 import { inspect, legacyLoc, type Location, planningLoc } from "../fs/containment.ts";
 import type { PlanFileName } from "../fs/paths.ts";
 
@@ -20,14 +21,8 @@ export interface PlanRef {
   readonly display: string;
 }
 
-/** How the plan was chosen. */
-export type ResolutionSource =
-  | "PLAN_ID"
-  | "session"
-  | "active_plan"
-  | "only_open"
-  | "only_plan"
-  | "legacy";
+/** How the plan was chosen (lib/core/session/source.ts). */
+export type { ResolutionSource };
 
 /** Outcome of resolution. */
 export type Resolution =

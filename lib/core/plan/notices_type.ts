@@ -3,6 +3,8 @@
  * @module
  */
 
+import type { ResolutionSource } from "../session/source.ts";
+
 /** Why an AcceptanceCheck is owed (or that it passed). */
 export type CheckWhy = "missing" | "failed" | "stale" | "passed" | "unverifiable";
 
@@ -26,14 +28,8 @@ export interface OwedFacts {
   readonly command: string;
 }
 
-/** How the plan was chosen (as lib/session/plan_ref.ts's ResolutionSource names it). */
-export type PlanSource =
-  | "PLAN_ID"
-  | "session"
-  | "active_plan"
-  | "only_open"
-  | "only_plan"
-  | "legacy";
+/** How the plan was chosen (lib/core/session/source.ts). */
+export type PlanSource = ResolutionSource;
 
 /** The catch-up summary's own words (its facts, labels and age). */
 export interface CatchupWords {

@@ -14,7 +14,8 @@
  * @module
  */
 
-import type { HostDriver, HostRun, Sandbox } from "../harness.ts";
+import type { HostDriver, Sandbox } from "../harness.ts";
+import { pluginHookErrors, stubModelConfig } from "./opencode.ts";
 
 export const KILO_VERSION = "7.7.7";
 
@@ -60,18 +61,7 @@ export const kiloDriver: HostDriver = {
     await primePluginDir(`${sb.project}/.kilo`);
     await Deno.writeTextFile(
       `${sb.project}/kilo.json`,
-      JSON.stringify({
-        provider: {
-          stub: {
-            npm: "@ai-sdk/openai-compatible",
-            name: "Stub",
-            options: { baseURL: `${server.origin}/v1`, apiKey: "dummy" },
-            models: { "stub-model": { name: "Stub", tool_call: true } },
-          },
-        },
-        model: "stub/stub-model",
-        permission: { edit: "allow", bash: "allow" },
-      }),
+      JSON.stringify(stubModelConfig(server.origin)),
     );
   },
   command(sb, _server, prompt) {
@@ -86,11 +76,5 @@ export const kiloDriver: HostDriver = {
       return { ...cmd, args: ["run", "--continue", ...cmd.args.slice(1)] };
     },
   },
-  hookErrors(run: HostRun) {
-    // pwf's glue logs "[pwf] ..." on any failure; Kilo logs a failing plugin at ERROR.
-    return run.stderr.split("\n").filter((l) =>
-      /^\[pwf\] (cannot|.* exited|.* timed out|.* not JSON)/.test(l) ||
-      /level=ERROR/.test(l) && /plugin/i.test(l)
-    );
-  },
+  hookErrors: pluginHookErrors,
 };

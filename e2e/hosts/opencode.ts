@@ -50,6 +50,36 @@ function xdg(sb: Sandbox): Record<string, string> {
   };
 }
 
+/**
+ * The project config that points OpenCode (and its fork Kilo) at the loopback
+ * server through an `@ai-sdk/openai-compatible` provider, edits and bash allowed.
+ */
+export function stubModelConfig(origin: string): Record<string, unknown> {
+  return {
+    provider: {
+      stub: {
+        npm: "@ai-sdk/openai-compatible",
+        name: "Stub",
+        options: { baseURL: `${origin}/v1`, apiKey: "dummy" },
+        models: { "stub-model": { name: "Stub", tool_call: true } },
+      },
+    },
+    model: "stub/stub-model",
+    permission: { edit: "allow", bash: "allow" },
+  };
+}
+
+/**
+ * The hook failures of a run: pwf's glue logs "[pwf] ..." on any failure, and
+ * OpenCode (and Kilo) log a failing plugin at ERROR.
+ */
+export function pluginHookErrors(run: HostRun): string[] {
+  return run.stderr.split("\n").filter((l) =>
+    /^\[pwf\] (cannot|.* exited|.* timed out|.* not JSON)/.test(l) ||
+    /level=ERROR/.test(l) && /plugin/i.test(l)
+  );
+}
+
 /** The OpenCode driver. */
 export const opencodeDriver: HostDriver = {
   name: "opencode",
@@ -67,18 +97,7 @@ export const opencodeDriver: HostDriver = {
     await primePluginDir(`${sb.home}/.config/opencode`);
     await Deno.writeTextFile(
       `${sb.project}/opencode.json`,
-      JSON.stringify({
-        provider: {
-          stub: {
-            npm: "@ai-sdk/openai-compatible",
-            name: "Stub",
-            options: { baseURL: `${server.origin}/v1`, apiKey: "dummy" },
-            models: { "stub-model": { name: "Stub", tool_call: true } },
-          },
-        },
-        model: "stub/stub-model",
-        permission: { edit: "allow", bash: "allow" },
-      }),
+      JSON.stringify(stubModelConfig(server.origin)),
     );
   },
   command(sb, _server, prompt) {
@@ -95,11 +114,5 @@ export const opencodeDriver: HostDriver = {
       return { ...cmd, args: ["run", "--continue", ...cmd.args.slice(1)] };
     },
   },
-  hookErrors(run: HostRun) {
-    // pwf's glue logs "[pwf] ..." on any failure; OpenCode logs a failing plugin at ERROR.
-    return run.stderr.split("\n").filter((l) =>
-      /^\[pwf\] (cannot|.* exited|.* timed out|.* not JSON)/.test(l) ||
-      /level=ERROR/.test(l) && /plugin/i.test(l)
-    );
-  },
+  hookErrors: pluginHookErrors,
 };

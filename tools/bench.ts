@@ -95,7 +95,7 @@ const pwf = (await ensureBundle(REPO_ROOT, (l) => console.error(l))).file;
 const pwfPlain = (await bundleHeader(pwf))?.plain ?? false;
 const projects = new Projects([deno, "run", ...FLAGS, pwf]);
 const original: Original | null = withOriginal
-  ? await loadOriginal(REPO_ROOT, await projects.tempDir())
+  ? await loadOriginal(await projects.tempDir())
   : null;
 
 const hook = (event: string, module = pwf) => ["run", ...FLAGS, module, "hook", "claude", event];

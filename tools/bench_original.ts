@@ -8,9 +8,9 @@
  * @module
  */
 
-import { ORIGINAL_VERSION } from "../e2e/hosts/mod.ts";
+import { ORIGINAL_INSTALL } from "../e2e/hosts/mod.ts";
 import { type Registration, skillRegistrations } from "../bench/session.ts";
-import { npmEnv } from "./e2e.ts";
+import { npmInstall, prefixOf } from "./e2e.ts";
 
 /** The original, ready to run. */
 export interface Original {
@@ -24,44 +24,12 @@ export interface Original {
   readonly python: string;
 }
 
-const PKG = "planning-with-files";
-
-/** The skill folder inside the e2e cache of `root`. */
-export function originalSkillDir(root: string): string {
-  return `${root}/.cache/e2e/${PKG}-${ORIGINAL_VERSION}/node_modules/${PKG}`;
+/** The skill folder inside the repository's e2e cache (where tools/e2e.ts installs it). */
+export function originalSkillDir(): string {
+  return `${prefixOf(ORIGINAL_INSTALL)}/node_modules/${ORIGINAL_INSTALL.pkg}`;
 }
 
 const exists = (p: string) => Deno.stat(p).then(() => true, () => false);
-
-/** `npm install` the release into the e2e cache, as tools/e2e.ts does. */
-async function install(root: string): Promise<void> {
-  const cache = `${root}/.cache/e2e`;
-  const prefix = `${cache}/${PKG}-${ORIGINAL_VERSION}`;
-  console.error(`bench: installing ${PKG}@${ORIGINAL_VERSION} into ${prefix}`);
-  await Deno.mkdir(prefix, { recursive: true });
-  const out = await new Deno.Command(Deno.build.os === "windows" ? "npm.cmd" : "npm", {
-    args: [
-      "install",
-      "--prefix",
-      prefix,
-      "--no-audit",
-      "--no-fund",
-      "--loglevel=error",
-      `${PKG}@${ORIGINAL_VERSION}`,
-    ],
-    env: npmEnv(cache, Deno.env.toObject()),
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!out.success) {
-    throw new Error(
-      `npm install ${PKG}@${ORIGINAL_VERSION} failed (is the npm registry reachable?): ${
-        new TextDecoder().decode(out.stderr).trim()
-      }`,
-    );
-  }
-}
 
 /**
  * The Python the original's hooks run: the system's `/usr/bin/python3` (or
@@ -84,9 +52,12 @@ async function hookPython(): Promise<string> {
 }
 
 /** The original, installed into the e2e cache first if absent; `state` holds its turn markers. */
-export async function loadOriginal(root: string, state: string): Promise<Original> {
-  const skillDir = originalSkillDir(root);
-  if (!(await exists(`${skillDir}/SKILL.md`))) await install(root);
+export async function loadOriginal(state: string): Promise<Original> {
+  const skillDir = originalSkillDir();
+  if (!(await exists(`${skillDir}/SKILL.md`))) {
+    const { pkg, version } = ORIGINAL_INSTALL;
+    await npmInstall(pkg, version, undefined, false, (l) => console.error(`bench: ${l}`));
+  }
   const hooks = skillRegistrations(await Deno.readTextFile(`${skillDir}/SKILL.md`));
   if (!hooks.length) throw new Error(`${skillDir}/SKILL.md registers no hooks`);
   const python = await hookPython();

@@ -153,15 +153,20 @@ export function npmEnv(cache: string, env: Record<string, string>): Record<strin
   };
 }
 
-/** `npm install` one package into its own cache prefix; throws with npm's output on failure. */
-async function npmInstall(
+/**
+ * `npm install` one package into its own cache prefix (the bench installs the
+ * original through it too); throws with npm's output on failure. `say` prints
+ * the progress line.
+ */
+export async function npmInstall(
   pkg: string,
   version: string,
   source?: string,
   ignoreScripts = false,
+  say: (line: string) => void = (line) => console.log(`e2e: ${line}`),
 ): Promise<void> {
   const prefix = prefixOf({ pkg, version } as InstallSpec);
-  console.log(`e2e: installing ${pkg}@${version} into ${prefix}`);
+  say(`installing ${pkg}@${version} into ${prefix}`);
   await Deno.remove(prefix, { recursive: true }).catch(() => {});
   await Deno.mkdir(prefix, { recursive: true });
   const npm = Deno.build.os === "windows" ? "npm.cmd" : "npm";

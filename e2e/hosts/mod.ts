@@ -54,6 +54,17 @@ export function fromDriver(d: HostDriver): E2eHost {
 /** The original's npm release, whose check-complete.sh e2e/original_test.ts runs beside pwf. */
 export const ORIGINAL_VERSION = "3.20.5";
 
+/** The original's npm release, installed into the e2e cache (the bench runs its hooks too). */
+export const ORIGINAL_INSTALL: InstallSpec = {
+  pkg: "planning-with-files",
+  version: ORIGINAL_VERSION,
+  bin: "check-complete.sh",
+  binPath: "planning-with-files/scripts/check-complete.sh",
+  interpreter: "bash",
+  versionArgs: ["/nonexistent/task_plan.md"],
+  versionText: "No task_plan.md found",
+};
+
 /**
  * Not a host: the original planning-with-files from npm, installed like the
  * host CLIs; its test compares its check-complete.sh counts with `pwf check`.
@@ -62,15 +73,7 @@ export const ORIGINAL_VERSION = "3.20.5";
 const ORIGINAL: E2eHost = {
   name: "original",
   title: `planning-with-files ${ORIGINAL_VERSION} (npm), scripts/check-complete.sh`,
-  install: {
-    pkg: "planning-with-files",
-    version: ORIGINAL_VERSION,
-    bin: "check-complete.sh",
-    binPath: "planning-with-files/scripts/check-complete.sh",
-    interpreter: "bash",
-    versionArgs: ["/nonexistent/task_plan.md"],
-    versionText: "No task_plan.md found",
-  },
+  install: ORIGINAL_INSTALL,
   testFile: "e2e/original_test.ts",
   binEnv: "E2E_ORIGINAL_SCRIPT",
   namespace: "preferred",

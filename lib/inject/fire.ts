@@ -170,21 +170,27 @@ export function injectBudget(
   return Math.min(budgetFrom(env("PWF_MAX_INJECT_CHARS")), maxChars ?? Infinity);
 }
 
-/**
- * Gather the state of a resolved plan for composing. `mode` is the plan's
- * mode when the caller has read `.mode` already (pretool reads it first);
- * `maxChars` the host's cap on the budget. `brief`: the tier shows only the
- * plan (pretool, posttool), so progress.md and the evidence are not read.
- */
+/** What a caller of gatherState has read already, and what the tier needs. */
+export interface GatherOptions {
+  /** The plan's mode, when `.mode` was read already (pretool reads it first). */
+  readonly mode?: Mode | undefined;
+  /** `.attestation` as stored (null: none), when read already (the pretool memo's key). */
+  readonly attestation?: string | null | undefined;
+  /** The host's cap on the budget. */
+  readonly maxChars?: number | undefined;
+  /** The tier shows only the plan (pretool, posttool): progress.md and the evidence are not read. */
+  readonly brief?: boolean;
+}
+
+/** Gather the state of a resolved plan for composing. */
 export async function gatherState(
   plan: PlanRef,
   env: (name: string) => string | undefined,
-  known?: Mode,
-  maxChars?: number | undefined,
-  brief = false,
+  o: GatherOptions = {},
 ): Promise<InjectionState | null> {
+  const { mode: known, maxChars, brief = false } = o;
   // One read: the view and the attestation hash come from the same bytes.
-  const got = await readPlanForView(plan);
+  const got = await readPlanForView(plan, o.attestation);
   if (got === null) return null;
   const planText = got.text;
   const parsed = parsePlan(planText);
@@ -276,7 +282,12 @@ async function composeFire(tier: Tier, opts: FireOptions): Promise<Fire> {
   let s: InjectionState | null;
   try {
     const brief = tier === "pretool" || tier === "posttool";
-    s = await gatherState(r.plan, opts.env, mode, opts.maxChars, brief);
+    s = await gatherState(r.plan, opts.env, {
+      mode,
+      maxChars: opts.maxChars,
+      brief,
+      attestation: key?.attestation,
+    });
   } catch (err) {
     // SPEC 5.4: a plan file failing containment (or unreadable) gets one notice, not a crash.
     if (!(err instanceof PwfError)) throw err;

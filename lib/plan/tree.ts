@@ -185,9 +185,12 @@ export interface PlanRead {
  * READ_CAP; an attested one whole (up to MAX_PLAN_BYTES, else refused with
  * one line), hashed, and the view cut from those same bytes, so "attested"
  * always heads exactly the approved text (issue 12 item 7). Null when missing.
+ * `stored` is `.attestation` when the caller has read it already (null: none).
  */
-export async function readPlanForView(plan: PlanRef): Promise<PlanRead | null> {
-  const stored = readStoredAttestation(plan);
+export async function readPlanForView(
+  plan: PlanRef,
+  stored: string | null = readStoredAttestation(plan),
+): Promise<PlanRead | null> {
   const got = stored !== null ? readWholePlan(plan) : readFile(planFile(plan, "task_plan.md"));
   if (got.kind === "missing") return null;
   const cut = got.bytes.length > READ_CAP;

@@ -13,7 +13,7 @@ import { ContainmentError, PwfError } from "../core/errors.ts";
 import { decodeText } from "../core/text/text.ts";
 import { inspect, inspectListed, type Location, planningLoc } from "./containment.ts";
 import { listDir, makeDir } from "./dirs.ts";
-import { readFile } from "./read.ts";
+import { type FileBytes, readFile } from "./read.ts";
 import { removeFile, writeFile } from "./write.ts";
 
 const CACHE_DIR = ".cache";
@@ -29,33 +29,35 @@ export function cacheName(...parts: string[]): string {
     .join("-");
 }
 
-/** Read a cache file as text; null when missing or unreadable. */
-export function readCache(root: string, name: string, cap = 1024 * 1024): string | null {
+/** A cache file's bytes (at most `cap`); null when missing or unreadable. */
+function readCacheFile(root: string, name: string, cap: number): FileBytes | null {
   try {
     const got = readFile(cacheLoc(root, name), cap);
-    return got.kind === "file" ? decodeText(got.bytes) : null;
+    return got.kind === "file" ? got : null;
   } catch {
     return null;
   }
 }
 
+/** Read a cache file as text; null when missing or unreadable. */
+export function readCache(root: string, name: string, cap = 1024 * 1024): string | null {
+  const got = readCacheFile(root, name, cap);
+  return got === null ? null : decodeText(got.bytes);
+}
+
 /**
  * Read a small cache file with its modification time (a memo's age, lib/plan/digest.ts);
- * null when missing or unreadable.
+ * null when missing, unreadable or longer than `cap`.
  */
 export function readCacheStamped(
   root: string,
   name: string,
   cap = 4096,
 ): { readonly text: string; readonly mtimeMs: number } | null {
-  try {
-    const got = readFile(cacheLoc(root, name), cap);
-    return got.kind === "file" && !got.truncated
-      ? { text: decodeText(got.bytes), mtimeMs: got.mtimeMs }
-      : null;
-  } catch {
-    return null;
-  }
+  const got = readCacheFile(root, name, cap);
+  return got === null || got.truncated
+    ? null
+    : { text: decodeText(got.bytes), mtimeMs: got.mtimeMs };
 }
 
 /** Write a cache file; false (and nothing thrown) when it cannot be written. */

@@ -1,6 +1,6 @@
 /**
  * Every generated artifact in the repository, rendered from the tables in
- * lib/ and tools/layers.ts: README, docs/hosts.md and docs/architecture.md sections between `<!-- BEGIN GENERATED: x -->` markers (and,
+ * lib/ and tools/layers.ts (and the packed agent texts, tools/i18n_pack.ts): README, docs/hosts.md and docs/architecture.md sections between `<!-- BEGIN GENERATED: x -->` markers (and,
  * as they are added, hook manifests and the host-native packages under
  * packages/). `deno task gen` writes them; a test
  * fails when a committed file differs from what the tables render.
@@ -22,6 +22,7 @@ import { renderLayersMarkdown } from "./layers.ts";
 import { renderMcpSection } from "./mcp_docs.ts";
 import { packageFiles } from "./package_layout.ts";
 import { renderLabelsMarkdown } from "../lib/core/plan/labels_doc.ts";
+import { I18N_PACKED_REL, renderI18nPacked } from "./i18n_pack.ts";
 
 /** README sections: marker name -> rendered Markdown. */
 export function readmeSections(): Record<string, string> {
@@ -89,6 +90,7 @@ export async function generatedFiles(root: string): Promise<Record<string, strin
   };
   for (const host of HOSTS) Object.assign(files, registrationFiles(host, "pwf"));
   for (const file of packageFiles()) files[file.path] = file.text;
+  files[I18N_PACKED_REL] = await renderI18nPacked(root);
   return files;
 }
 

@@ -10,6 +10,7 @@
  */
 
 import { ContainmentError, PwfError } from "../core/errors.ts";
+import { isAscii, once } from "../core/text/once.ts";
 import { decodeText } from "../core/text/text.ts";
 import { inspect, inspectListed, type Location, planningLoc } from "./containment.ts";
 import { listDir, makeDir } from "./dirs.ts";
@@ -25,8 +26,15 @@ export function cacheLoc(root: string, name: string): Location {
 
 /** A safe cache file name from parts (anything odd becomes "_"). */
 export function cacheName(...parts: string[]): string {
-  return parts.map((p) => p.replace(/[^\p{L}\p{M}\p{N}._-]/gu, "_").replace(/^\.+/, "_"))
-    .join("-");
+  return parts.map((p) => plainPart(p).replace(/^\.+/, "_")).join("-");
+}
+
+const oddChars = once(() => /[^\p{L}\p{M}\p{N}._-]/gu);
+const ODD_ASCII = /[^A-Za-z0-9._-]/g;
+
+/** `part` with every character but letters, marks, digits and `._-` made "_". */
+function plainPart(part: string): string {
+  return part.replace(isAscii(part) ? ODD_ASCII : oddChars(), "_");
 }
 
 /** A cache file's bytes (at most `cap`); null when missing or unreadable. */

@@ -9,6 +9,7 @@
  */
 
 import { ContainmentError } from "../core/errors.ts";
+import { isAscii } from "../core/text/once.ts";
 import { displayPath, joinPath, PLANNING_DIR } from "./paths.ts";
 
 /** What a contained lookup found. */
@@ -180,10 +181,12 @@ export const LISTED_DIR_BYTES = 32 * 1024;
  * normalised, wider than any filesystem's own matching (NTFS, APFS and HFS+
  * fold case, APFS and HFS+ also normalisation; "ſ" upper-cases to "S", the
  * Kelvin sign decomposes to "K"), so every entry an lstat could resolve the
- * name to is a match; a false match only costs the lstat.
+ * name to is a match; a false match only costs the lstat. An ASCII name is
+ * its own NFKD form (and a fire meets ASCII names only, usually: ICU's
+ * normaliser is then never loaded).
  */
 function foldName(s: string): string {
-  return s.normalize("NFKD").toUpperCase().toLowerCase();
+  return isAscii(s) ? s.toLowerCase() : s.normalize("NFKD").toUpperCase().toLowerCase();
 }
 
 /** Like inspect, but a directory is required; "missing" if absent. */

@@ -5,6 +5,7 @@
  */
 
 import { ContainmentError } from "../core/errors.ts";
+import { isAscii, once } from "../core/text/once.ts";
 
 /** Name of the planning directory under the project root. */
 export const PLANNING_DIR = ".planning";
@@ -20,11 +21,14 @@ export type PlanFileName = typeof PLAN_FILES[number];
  * keep their words, docs/languages.md), `.`, `_`, `-`; no separator, no
  * space, no control or format character.
  */
-const SEGMENT_REGEXP = /^[\p{L}\p{M}\p{N}._-]+$/u;
+const segmentRegexp = once(() => /^[\p{L}\p{M}\p{N}._-]+$/u);
+/** The same for an ASCII name (every one a hook fire meets, usually): it answers alike there. */
+const ASCII_SEGMENT = /^[A-Za-z0-9._-]+$/;
 
 /** Refuse a path segment that could climb or name another directory. */
 export function checkSegment(segment: string): void {
-  if (!SEGMENT_REGEXP.test(segment) || segment === "." || segment === "..") {
+  const plain = isAscii(segment) ? ASCII_SEGMENT.test(segment) : segmentRegexp().test(segment);
+  if (!plain || segment === "." || segment === "..") {
     throw new ContainmentError(
       `refused path segment "${segment}": only plain file names are allowed`,
     );

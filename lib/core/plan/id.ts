@@ -3,11 +3,15 @@
  * @module
  */
 
+import { isAscii, once } from "../text/once.ts";
+
 /**
  * A plan id: a letter, digit or `_` of any script first, then letters,
  * combining marks, digits, `.`, `_`, `-` (docs/languages.md "Plan ids").
  */
-const PLAN_ID_REGEXP = /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}._-]*$/u;
+const planIdRegexp = once(() => /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}._-]*$/u);
+/** The same for an ASCII string (every one a fire meets, usually): it answers alike there. */
+const ASCII_PLAN_ID = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 
 /** Longest plan id in UTF-8 bytes: a directory name on every filesystem pwf runs on. */
 export const PLAN_ID_MAX = 255;
@@ -35,17 +39,19 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)
  * ```
  */
 export function isValidPlanId(id: string): boolean {
-  return id.length <= PLAN_ID_MAX && PLAN_ID_REGEXP.test(id) && !id.endsWith(".") &&
-    !WINDOWS_RESERVED.test(id) && id === id.normalize("NFC") &&
+  if (id.length > PLAN_ID_MAX || id.endsWith(".") || WINDOWS_RESERVED.test(id)) return false;
+  // An ASCII id is in NFC and takes one UTF-8 byte a character.
+  if (isAscii(id)) return ASCII_PLAN_ID.test(id);
+  return planIdRegexp().test(id) && id === id.normalize("NFC") &&
     new TextEncoder().encode(id).length <= PLAN_ID_MAX;
 }
 
 /** Most UTF-8 bytes and characters of a slug (a plan id adds a date and a `-N`). */
 const SLUG_MAX_BYTES = 80;
 const SLUG_MAX_CHARS = 40;
-const KEEP = /[\p{L}\p{M}\p{N}]/u;
-const MARK = /\p{M}/u;
-const PICTOGRAPH = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
+const keep = once(() => /[\p{L}\p{M}\p{N}]/u);
+const mark = once(() => /\p{M}/u);
+const pictograph = once(() => /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u);
 
 /**
  * Slug of a plan name: NFKC-normalised and lower-cased, letters, marks and
@@ -64,10 +70,10 @@ const PICTOGRAPH = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
 export function slugify(name: string): string {
   const text = name.normalize("NFKC").toLowerCase().normalize("NFC");
   let dashed = "";
-  for (const ch of text) dashed += KEEP.test(ch) ? ch : dashed.endsWith("-") ? "" : "-";
+  for (const ch of text) dashed += keep().test(ch) ? ch : dashed.endsWith("-") ? "" : "-";
   const cut = bounded(dashed);
   if (cut !== "") return cut;
-  const emoji = [...text].filter((ch) => PICTOGRAPH.test(ch) && ch.codePointAt(0)! > 0xff);
+  const emoji = [...text].filter((ch) => pictograph().test(ch) && ch.codePointAt(0)! > 0xff);
   if (emoji.length === 0) return "plan";
   return bounded(`emoji-${emoji.map((c) => c.codePointAt(0)!.toString(16)).join("-")}`);
 }
@@ -87,8 +93,8 @@ function bounded(slug: string): string {
     const size = utf8Length(ch);
     if (out.length >= SLUG_MAX_CHARS || bytes + size > SLUG_MAX_BYTES) {
       // Never leave a base letter without the marks that follow it: drop both.
-      if (MARK.test(ch)) {
-        while (out.length && MARK.test(out[out.length - 1]!)) out.pop();
+      if (mark().test(ch)) {
+        while (out.length && mark().test(out[out.length - 1]!)) out.pop();
         out.pop();
       }
       break;

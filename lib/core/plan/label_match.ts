@@ -7,6 +7,7 @@
  */
 
 import { LABELS, type Labels, type Lang } from "./labels.ts";
+import { once } from "../text/once.ts";
 
 /** The named `## ` sections the parser reads. */
 export type SectionName = "goal" | "next step" | "current phase";
@@ -18,7 +19,20 @@ function wordTable(pick: (l: Labels) => string): readonly (readonly [string, rea
   return [...map.entries()].sort((a, b) => b[0].length - a[0].length);
 }
 
+/**
+ * A label word in lower case. Words of Latin-1 letters are lowered by V8
+ * itself; the others (Chinese, Japanese, Arabic) have no case, so they are
+ * kept as they are, and ICU's case tables are never loaded by a fire
+ * (label_match_test.ts checks every label word against toLowerCase).
+ */
+export function lowerLabel(word: string): string {
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) > 0xff) return word;
+  return word.toLowerCase();
+}
+
 const PHASE_WORDS = wordTable((l) => l.phase);
+/** PHASE_WORDS' words in lower case, in the same order. */
+const PHASE_WORDS_LOWER = PHASE_WORDS.map(([w]) => lowerLabel(w));
 const STATUS_WORDS = wordTable((l) => l.status);
 const SECTION_WORDS = new Map<string, { name: SectionName; langs: Lang[] }>();
 for (const l of LABELS) {
@@ -28,7 +42,7 @@ for (const l of LABELS) {
     [l.currentPhase, "current phase"],
   ];
   for (const [word, name] of pairs) {
-    const key = word.toLowerCase();
+    const key = lowerLabel(word);
     const had = SECTION_WORDS.get(key);
     SECTION_WORDS.set(key, { name, langs: [...(had?.langs ?? []), l.lang] });
   }
@@ -183,8 +197,7 @@ export function matchSectionName(
  */
 export function phaseNumberIn(text: string): number | null {
   const lower = text.toLowerCase();
-  for (const [word] of PHASE_WORDS) {
-    const w = word.toLowerCase();
+  for (const w of PHASE_WORDS_LOWER) {
     for (let at = lower.indexOf(w); at >= 0; at = lower.indexOf(w, at + 1)) {
       const ascii = isAscii(w);
       if (ascii && at > 0 && isWordChar(lower[at - 1]!)) continue;
@@ -199,6 +212,10 @@ export function phaseNumberIn(text: string): number | null {
   return null;
 }
 
+const wordChar = once(() => /[\p{L}\p{N}_]/u);
+
 function isWordChar(c: string): boolean {
-  return /[\p{L}\p{N}_]/u.test(c);
+  if (!isAscii(c)) return wordChar().test(c);
+  const n = c.charCodeAt(0);
+  return (n >= 48 && n <= 57) || (n >= 65 && n <= 90) || (n >= 97 && n <= 122) || n === 95;
 }

@@ -3,6 +3,8 @@
  * @module
  */
 
+import { once } from "./once.ts";
+
 const CODES = { bold: 1, dim: 2, red: 31, green: 32, yellow: 33, blue: 34, cyan: 36 } as const;
 
 /** A colour name. */
@@ -35,7 +37,7 @@ export function padVisible(text: string, width: number): string {
 /** East Asian wide and fullwidth ranges, and emoji: two terminal columns each. */
 const WIDE =
   /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/u;
-const ZERO_WIDTH = /[\p{M}\u200b-\u200f]/u;
+const zeroWidth = once(() => /[\p{M}\u200b-\u200f]/u);
 
 /**
  * Terminal columns a string takes: ANSI escapes take none, combining marks
@@ -51,7 +53,7 @@ export function visibleWidth(text: string): number {
   // deno-lint-ignore no-control-regex
   const plain = text.replace(/\x1b\[[0-9;]*m/g, "");
   let width = 0;
-  for (const ch of plain) width += ZERO_WIDTH.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
+  for (const ch of plain) width += zeroWidth().test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
   return width;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Every generated artifact in the repository, rendered from the tables in
- * lib/ and tools/layers.ts (and the packed agent texts, tools/i18n_pack.ts): README, docs/hosts.md and docs/architecture.md sections between `<!-- BEGIN GENERATED: x -->` markers (and,
+ * lib/ and tools/layers.ts (and the packed templates, tools/i18n_pack.ts): README, docs/hosts.md and docs/architecture.md sections between `<!-- BEGIN GENERATED: x -->` markers (and,
  * as they are added, hook manifests and the host-native packages under
  * packages/). `deno task gen` writes them; a test
  * fails when a committed file differs from what the tables render.
@@ -22,7 +22,7 @@ import { renderLayersMarkdown } from "./layers.ts";
 import { renderMcpSection } from "./mcp_docs.ts";
 import { packageFiles } from "./package_layout.ts";
 import { renderLabelsMarkdown } from "../lib/core/plan/labels_doc.ts";
-import { I18N_PACKED_REL, renderI18nPacked } from "./i18n_pack.ts";
+import { PACKED_REL, renderI18nPacked } from "./i18n_pack.ts";
 
 /** README sections: marker name -> rendered Markdown. */
 export function readmeSections(): Record<string, string> {
@@ -90,12 +90,22 @@ export async function generatedFiles(root: string): Promise<Record<string, strin
   };
   for (const host of HOSTS) Object.assign(files, registrationFiles(host, "pwf"));
   for (const file of packageFiles()) files[file.path] = file.text;
-  files[I18N_PACKED_REL] = await renderI18nPacked(root);
+  files[PACKED_REL] = await renderI18nPacked(root);
   return files;
 }
 
 if (import.meta.main) {
   const root = REPO_ROOT;
+  // The packages are rendered from the texts lib/ reads, which come from the packed module this
+  // process already loaded: when the pack changes, write it and render the rest in a new process.
+  const pack = await renderI18nPacked(root);
+  if (pack !== await Deno.readTextFile(`${root}/${PACKED_REL}`).catch(() => null)) {
+    await Deno.writeTextFile(`${root}/${PACKED_REL}`, pack);
+    const again = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-read", "--allow-write", "--allow-run", import.meta.filename!],
+    }).spawn().status;
+    Deno.exit(again.code);
+  }
   for (const [path, text] of Object.entries(await generatedFiles(root))) {
     await Deno.mkdir(`${root}/${path}`.replace(/\/[^/]+$/, ""), { recursive: true });
     await Deno.writeTextFile(`${root}/${path}`, text);

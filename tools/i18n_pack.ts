@@ -1,99 +1,133 @@
 /**
- * The packed agent texts (lib/core/agent/i18n_packed.ts), generated from
- * templates/agent/i18n/ by `deno task gen` (tools/generated.ts): SKILL.md,
- * reference.md and the slash commands of every language but English, each
- * packed (lib/core/text/packed.ts: raw DEFLATE, base64). Only `pwf skill
- * print` and the plugin build read them, and every hook fire loads the
- * artifact that holds them, so they travel compressed (docs/performance.md).
- * The session-start guidance stays a plain import: session start shows it.
+ * The packed templates (lib/core/text/packed_texts.ts), generated from
+ * templates/ by `deno task gen` (tools/generated.ts): every `.md` template no
+ * hook fire reads (the agent texts in every language, the plan templates but
+ * the default English one), one packed text per language
+ * (lib/core/text/packed.ts: the language's files as one JSON object of path
+ * -> text, raw DEFLATE at level 9, base64). Joint, a language's files share
+ * one compressor window: the translations alone take ~65 KB as one text per
+ * language against ~91 KB as one per file. Every hook fire loads the
+ * artifact that holds them, so they travel compressed (docs/performance.md,
+ * "Packed texts"); lib/core/text/template_texts.ts reads them.
  *
- * A committed file that unpacks to exactly the current texts is kept as it
- * is, so the drift test checks what the texts say, not the compressor's
- * bytes.
+ * Left as text imports: the session-start guidance (a hook fire shows it),
+ * and the default English plan's three files (`pwf init` without options
+ * reads them without unpacking, and tests/bundle_test.ts edits task_plan.md
+ * to see a rebuilt artifact run its sources).
+ *
+ * A group whose committed packed text unpacks to exactly the current files
+ * is kept as it is, so the drift test checks what the texts say, not the
+ * compressor's bytes.
  * @module
  */
 
-import { unpackText } from "../lib/core/text/packed.ts";
+import { deflateRawSync } from "node:zlib";
+import { unpackFiles } from "../lib/core/text/packed.ts";
+import { packGroup } from "../lib/core/text/template_texts.ts";
 
-/** The texts' folder, repository-relative. */
-export const I18N_DIR = "templates/agent/i18n";
+/** The templates' folder, repository-relative. */
+export const TEMPLATES_DIR = "templates";
 /** The generated module, repository-relative. */
-export const I18N_PACKED_REL = "lib/core/agent/i18n_packed.ts";
+export const PACKED_REL = "lib/core/text/packed_texts.ts";
 
-/** Texts a hook fire shows: left out of the pack. */
-const UNPACKED = new Set(["session_start_guidance.md"]);
+/** Whether templates/`path` stays a text import instead of being packed. */
+function unpacked(path: string): boolean {
+  return path.split("/").at(-1) === "session_start_guidance.md" ||
+    ["task_plan.md", "findings.md", "progress.md"].includes(path);
+}
 
-/** Paths (relative to I18N_DIR, "/"-separated) of the packed texts, sorted. */
+/** Paths (relative to templates/, "/"-separated) of the packed texts, sorted. */
 export async function packedPaths(root: string): Promise<string[]> {
   const out: string[] = [];
   const walk = async (rel: string): Promise<void> => {
-    for await (const e of Deno.readDir(`${root}/${I18N_DIR}${rel === "" ? "" : `/${rel}`}`)) {
+    for await (const e of Deno.readDir(`${root}/${TEMPLATES_DIR}${rel === "" ? "" : `/${rel}`}`)) {
       const path = rel === "" ? e.name : `${rel}/${e.name}`;
       if (e.isDirectory) await walk(path);
-      else if (e.isFile && e.name.endsWith(".md") && !UNPACKED.has(e.name)) out.push(path);
+      else if (e.isFile && e.name.endsWith(".md") && !unpacked(path)) out.push(path);
     }
   };
   await walk("");
   return out.sort();
 }
 
-/** `text` packed: its UTF-8 bytes through raw DEFLATE, then base64. */
-export async function packText(text: string): Promise<string> {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+function base64(bytes: Uint8Array): string {
   let bin = "";
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin);
 }
 
+/** `text` packed: its UTF-8 bytes through raw DEFLATE (level 9), then base64. */
+export function packText(text: string): Promise<string> {
+  return Promise.resolve(base64(deflateRawSync(new TextEncoder().encode(text), { level: 9 })));
+}
+
+/** `files` (path -> text) packed as one text: a JSON object in path order (`unpackFiles` reads it). */
+export function packFiles(files: Readonly<Record<string, string>>): Promise<string> {
+  const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => a < b ? -1 : 1));
+  return packText(JSON.stringify(sorted));
+}
+
 const ENTRY_RE = /^ {2}"([^"]+)":\s*"([A-Za-z0-9+/=]*)",$/gm;
 
-/** The entries of a generated module's text (path -> packed). */
+/** The entries of a generated module's text (group -> packed). */
 export function packedEntries(module: string): Map<string, string> {
   return new Map([...module.matchAll(ENTRY_RE)].map((m) => [m[1]!, m[2]!]));
 }
 
 function renderModule(entries: readonly (readonly [string, string])[]): string {
-  const lines = entries.map(([path, packed]) => `  ${JSON.stringify(path)}:\n    "${packed}",`);
-  return `// Generated by \`deno task gen\` (tools/i18n_pack.ts) from ${I18N_DIR}/: do not edit.
+  const lines = entries.map(([group, packed]) => `  ${JSON.stringify(group)}:\n    "${packed}",`);
+  return `// Generated by \`deno task gen\` (tools/i18n_pack.ts) from ${TEMPLATES_DIR}/: do not edit.
 /**
- * SKILL.md, reference.md and the slash commands in every language but
- * English, packed (lib/core/text/packed.ts) so the artifact every hook fire
- * loads stays small; read through i18n_texts.ts.
+ * The templates no hook fire reads, one packed text per language
+ * (lib/core/text/packed.ts \`unpackFiles\`: path under ${TEMPLATES_DIR}/ -> text), so
+ * the artifact every hook fire loads stays small; read through
+ * template_texts.ts.
  * @module
  */
 
-/** Packed texts by path under ${I18N_DIR}/. */
-export const I18N_PACKED: Readonly<Record<string, string>> = {
+/** Packed templates by group (language). */
+export const PACKED_TEXTS: Readonly<Record<string, string>> = {
 ${lines.join("\n")}
 };
 `;
 }
 
-/** Whether `module` packs exactly `texts` (no more, no less). */
-function packsExactly(module: string, texts: ReadonlyMap<string, string>): boolean {
-  const entries = packedEntries(module);
-  if (entries.size !== texts.size) return false;
-  for (const [path, text] of texts) {
-    const packed = entries.get(path);
-    try {
-      if (packed === undefined || unpackText(packed) !== text) return false;
-    } catch {
-      return false;
-    }
+/** Whether `packed` unpacks to exactly `files` (no more, no less). */
+function packsExactly(packed: string, files: Readonly<Record<string, string>>): boolean {
+  try {
+    const got = unpackFiles(packed);
+    const keys = Object.keys(files);
+    return Object.keys(got).length === keys.length &&
+      keys.every((k) => Object.hasOwn(got, k) && got[k] === files[k]);
+  } catch {
+    return false;
   }
-  return true;
 }
 
-/** The generated module for the texts under `root`: the committed one when it packs them exactly. */
-export async function renderI18nPacked(root: string): Promise<string> {
-  const texts = new Map<string, string>();
+/** The files under templates/ that are packed, by group (language), groups sorted. */
+export async function packedGroups(root: string): Promise<Map<string, Record<string, string>>> {
+  const groups = new Map<string, Record<string, string>>();
   for (const path of await packedPaths(root)) {
-    texts.set(path, await Deno.readTextFile(`${root}/${I18N_DIR}/${path}`));
+    const group = packGroup(path);
+    const files = groups.get(group) ?? {};
+    files[path] = await Deno.readTextFile(`${root}/${TEMPLATES_DIR}/${path}`);
+    groups.set(group, files);
   }
-  const committed = await Deno.readTextFile(`${root}/${I18N_PACKED_REL}`).catch(() => null);
-  if (committed !== null && packsExactly(committed, texts)) return committed;
+  return new Map([...groups].sort(([a], [b]) => a < b ? -1 : 1));
+}
+
+/** The generated module for the templates under `root`, keeping each committed group that packs its files exactly. */
+export async function renderI18nPacked(root: string): Promise<string> {
+  const committed = packedEntries(
+    await Deno.readTextFile(`${root}/${PACKED_REL}`).catch(() => ""),
+  );
   const entries: [string, string][] = [];
-  for (const [path, text] of texts) entries.push([path, await packText(text)]);
+  for (const [group, files] of await packedGroups(root)) {
+    const old = committed.get(group);
+    entries.push([
+      group,
+      old !== undefined && packsExactly(old, files) ? old : await packFiles(files),
+    ]);
+  }
   return renderModule(entries);
 }

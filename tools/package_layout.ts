@@ -14,7 +14,7 @@
  * @module
  */
 
-import { AGENT_COMMAND_NAMES, SKILL_NAME } from "../lib/core/agent/texts.ts";
+import { AGENT_COMMAND_NAMES, SKILL_NAME } from "../lib/core/agent/command_names.ts";
 import { BUILD_INFO } from "../lib/core/build_info.ts";
 import {
   commandFile,

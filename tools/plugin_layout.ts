@@ -5,7 +5,7 @@
  * @module
  */
 
-import { AGENT_COMMAND_NAMES, SKILL_NAME } from "../lib/core/agent/texts.ts";
+import { AGENT_COMMAND_NAMES, SKILL_NAME } from "../lib/core/agent/command_names.ts";
 import { BUILD_INFO } from "../lib/core/build_info.ts";
 import { commandFile, referenceFile, skillFile } from "../lib/core/agent/agent_files.ts";
 import { findSkillHost } from "../lib/hosts/skill_places.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { AGENT_COMMAND_NAMES, resolveAgentCommand } from "../core/agent/texts.ts";
+import { AGENT_COMMAND_NAMES, resolveAgentCommand } from "../core/agent/command_names.ts";
 import { UsageError } from "../core/errors.ts";
 import { didYouMean } from "../core/text/suggest.ts";
 import {

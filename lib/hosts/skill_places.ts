@@ -8,7 +8,7 @@
  */
 
 import type { CommandFormat, CommandPlace, SkillHost } from "../core/agent/agent_files.ts";
-import { SKILL_NAME } from "../core/agent/texts.ts";
+import { SKILL_NAME } from "../core/agent/command_names.ts";
 
 const md = (dir: string, format: CommandFormat = "claude"): CommandPlace => ({
   dir,

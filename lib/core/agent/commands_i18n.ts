@@ -3,23 +3,30 @@
  * (templates/agent/i18n/<code>/commands/): English's prompts, steps, `pwf`
  * commands, placeholders and argument hints, in that language's words and
  * with its plan's `## Next Step` name. commands_i18n_test.ts keeps each in
- * step with English. The translations are packed (i18n_texts.ts).
+ * step with English. Every language's prompts are packed (template_texts.ts).
  * @module
  */
 
 import { type Lang, LANGS } from "../plan/labels.ts";
-import { i18nText, lazyRecord } from "./i18n_texts.ts";
-import { AGENT_COMMANDS } from "./texts.ts";
+import { lazyRecord } from "./i18n_texts.ts";
+import { AGENT_COMMAND_NAMES, commandPath } from "./command_names.ts";
+import { templateTexts } from "../text/template_texts.ts";
 
-const NAMES = Object.keys(AGENT_COMMANDS);
+/** Where the prompt of command `name` in `lang` is packed (under templates/). */
+function promptPath(lang: Lang, name: string): string {
+  return lang === "en" ? commandPath(name) : `agent/i18n/${lang}/commands/${name}.md`;
+}
 
-/** Slash-command prompts by name, per language. */
+/**
+ * Slash-command prompts by name, per language: reading a language unpacks
+ * its texts once and gives a frozen record of all its prompts.
+ */
 export const COMMAND_TEXTS: Readonly<Record<Lang, Readonly<Record<string, string>>>> = lazyRecord(
   LANGS,
-  (lang) =>
-    lang === "en"
-      ? AGENT_COMMANDS
-      : lazyRecord(NAMES, (name) => i18nText(`${lang}/commands/${name}.md`)),
+  (lang) => {
+    const texts = templateTexts(AGENT_COMMAND_NAMES.map((name) => promptPath(lang, name)));
+    return Object.freeze(Object.fromEntries(AGENT_COMMAND_NAMES.map((n, i) => [n, texts[i]!])));
+  },
 );
 
 /**

@@ -3,16 +3,17 @@
  * the English SKILL.md's sections, rules and commands, written with that
  * language's plan labels (lib/core/plan/labels.ts); the slash commands are
  * in commands_i18n.ts, reference.md in reference_i18n.ts. skill_i18n_test.ts
- * keeps each in step. The translations are packed (i18n_texts.ts).
+ * keeps each in step. Every language's text is packed (template_texts.ts)
+ * and unpacked when read.
  * @module
  */
 
 import { type Lang, LANGS } from "../plan/labels.ts";
 import { i18nText, lazyRecord } from "./i18n_texts.ts";
-import { SKILL_TEXT } from "./texts.ts";
+import { templateText } from "../text/template_texts.ts";
 
 /** SKILL.md per language. */
 export const SKILL_TEXTS: Readonly<Record<Lang, string>> = lazyRecord(
   LANGS,
-  (lang) => lang === "en" ? SKILL_TEXT : i18nText(`${lang}.md`),
+  (lang) => lang === "en" ? templateText("agent/SKILL.md") : i18nText(`${lang}.md`),
 );

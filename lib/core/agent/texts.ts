@@ -1,59 +1,36 @@
 /**
- * The agent-facing texts (skill, reference, slash-command prompts), embedded
- * in the binary with text imports, and the one list of the pwf commands and
- * flags they use (checked against the command table by tests).
+ * The agent-facing texts (skill, reference, slash-command prompts) in
+ * English, and the one list of the pwf commands and flags they use (checked
+ * against the command table by tests). The texts are packed
+ * (lib/core/text/template_texts.ts) and unpacked once when this module is
+ * evaluated: only tests and tools import it; lib/ reads a text where it
+ * needs one (skill_i18n.ts, reference_i18n.ts, commands_i18n.ts,
+ * lib/core/mcp/prompts.ts) and the names from command_names.ts, so no
+ * command pays to unpack them.
  * @module
  */
 
-import skill from "../../../templates/agent/SKILL.md" with { type: "text" };
-import reference from "../../../templates/agent/reference.md" with { type: "text" };
-import attest from "../../../templates/agent/commands/attest.md" with { type: "text" };
-import doctor from "../../../templates/agent/commands/doctor.md" with { type: "text" };
-import goal from "../../../templates/agent/commands/goal.md" with { type: "text" };
-import loop from "../../../templates/agent/commands/loop.md" with { type: "text" };
-import plan from "../../../templates/agent/commands/plan.md" with { type: "text" };
-import pwf from "../../../templates/agent/commands/pwf.md" with { type: "text" };
-import status from "../../../templates/agent/commands/status.md" with { type: "text" };
+import { AGENT_COMMAND_NAMES, commandPath } from "./command_names.ts";
+import { templateTexts } from "../text/template_texts.ts";
 
-/** The skill's name (Agent Skills `name`, also its directory name). */
-export const SKILL_NAME = "planning-with-files";
+export { AGENT_COMMAND_NAMES, resolveAgentCommand, SKILL_NAME } from "./command_names.ts";
+
+const [skill, reference, ...commands] = templateTexts([
+  "agent/SKILL.md",
+  "agent/reference.md",
+  ...AGENT_COMMAND_NAMES.map(commandPath),
+]);
 
 /** SKILL.md as shipped (Agent Skills format). */
-export const SKILL_TEXT: string = skill;
+export const SKILL_TEXT: string = skill!;
 
 /** The longer reference the skill points to. */
-export const REFERENCE_TEXT: string = reference;
+export const REFERENCE_TEXT: string = reference!;
 
 /** Slash-command prompts by name (Claude Code command format, the source of every host's form). */
-export const AGENT_COMMANDS: Readonly<Record<string, string>> = {
-  attest,
-  doctor,
-  goal,
-  loop,
-  plan,
-  pwf,
-  status,
-};
-
-/** Slash-command names, sorted. */
-export const AGENT_COMMAND_NAMES: readonly string[] = Object.keys(AGENT_COMMANDS).sort();
-
-/**
- * Resolve a slash-command name; also accepts the original's `plan-*` names and
- * the `pwf-*` file names of standalone installs.
- * @example
- * ```ts
- * import { resolveAgentCommand } from "./texts.ts";
- * if (resolveAgentCommand("plan-attest") !== "attest") throw new Error();
- * if (resolveAgentCommand("pwf-plan") !== "plan") throw new Error();
- * if (resolveAgentCommand("nope") !== undefined) throw new Error();
- * ```
- */
-export function resolveAgentCommand(name: string): string | undefined {
-  if (Object.hasOwn(AGENT_COMMANDS, name)) return name;
-  const base = /^(?:plan|pwf)-([a-z]+)$/.exec(name)?.[1];
-  return base !== undefined && Object.hasOwn(AGENT_COMMANDS, base) ? base : undefined;
-}
+export const AGENT_COMMANDS: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(AGENT_COMMAND_NAMES.map((name, i) => [name, commands[i]!])),
+);
 
 /** One pwf command the texts use, with the flags they pass to it. */
 export interface TextCommandRef {

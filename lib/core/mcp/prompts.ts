@@ -4,8 +4,9 @@
  * @module
  */
 
-import { AGENT_COMMAND_NAMES, AGENT_COMMANDS } from "../agent/texts.ts";
+import { AGENT_COMMAND_NAMES, commandPath } from "../agent/command_names.ts";
 import { field, parseFrontmatter } from "../text/frontmatter.ts";
+import { templateText } from "../text/template_texts.ts";
 
 /** One prompt as `prompts/list` shows it. */
 export interface PromptDef {
@@ -14,12 +15,19 @@ export interface PromptDef {
   readonly arguments: readonly { name: string; description: string; required: boolean }[];
 }
 
-/** Every prompt, sorted by name. */
-export const PROMPTS: readonly PromptDef[] = AGENT_COMMAND_NAMES.map((name) => ({
-  name,
-  description: describe(AGENT_COMMANDS[name] ?? ""),
-  arguments: [{ name: "arguments", description: "what follows the command", required: false }],
-}));
+/**
+ * Every prompt, sorted by name. A description is read from its packed prompt
+ * when asked for (`prompts/list`), not when the command table loads.
+ */
+export const PROMPTS: readonly PromptDef[] = AGENT_COMMAND_NAMES.map((name) =>
+  Object.freeze({
+    name,
+    get description(): string {
+      return describe(templateText(commandPath(name)));
+    },
+    arguments: [{ name: "arguments", description: "what follows the command", required: false }],
+  })
+);
 
 function describe(text: string): string {
   const doc = parseFrontmatter(text);
@@ -37,8 +45,8 @@ function describe(text: string): string {
  * ```
  */
 export function promptText(name: string, args: string): string | null {
-  if (!Object.hasOwn(AGENT_COMMANDS, name)) return null;
-  const text = AGENT_COMMANDS[name] ?? "";
+  if (!AGENT_COMMAND_NAMES.includes(name)) return null;
+  const text = templateText(commandPath(name));
   const doc = parseFrontmatter(text);
   const body = doc ? doc.body : text;
   return body.replace(/^\n+/, "").replaceAll("$ARGUMENTS", args);

@@ -1,36 +1,15 @@
 /**
- * Plan templates, embedded in the binary with text imports, and the pure
- * function that fills them in.
+ * Plan templates and the pure function that fills them in. The default
+ * English plan is a text import; the other templates are packed
+ * (lib/core/text/template_texts.ts) and unpacked when a plan is made from
+ * them, so the artifact every hook fire loads carries them compressed.
  * @module
  */
 
 import defaultPlan from "../../../templates/task_plan.md" with { type: "text" };
-import analyticsPlan from "../../../templates/analytics_task_plan.md" with { type: "text" };
-import autonomousPlan from "../../../templates/autonomous_task_plan.md" with { type: "text" };
 import defaultFindings from "../../../templates/findings.md" with { type: "text" };
-import analyticsFindings from "../../../templates/analytics_findings.md" with { type: "text" };
 import progress from "../../../templates/progress.md" with { type: "text" };
-import zhPlan from "../../../templates/i18n/zh/task_plan.md" with { type: "text" };
-import zhFindings from "../../../templates/i18n/zh/findings.md" with { type: "text" };
-import zhProgress from "../../../templates/i18n/zh/progress.md" with { type: "text" };
-import zhHantPlan from "../../../templates/i18n/zh-Hant/task_plan.md" with { type: "text" };
-import zhHantFindings from "../../../templates/i18n/zh-Hant/findings.md" with { type: "text" };
-import zhHantProgress from "../../../templates/i18n/zh-Hant/progress.md" with { type: "text" };
-import arPlan from "../../../templates/i18n/ar/task_plan.md" with { type: "text" };
-import arFindings from "../../../templates/i18n/ar/findings.md" with { type: "text" };
-import arProgress from "../../../templates/i18n/ar/progress.md" with { type: "text" };
-import esPlan from "../../../templates/i18n/es/task_plan.md" with { type: "text" };
-import esFindings from "../../../templates/i18n/es/findings.md" with { type: "text" };
-import esProgress from "../../../templates/i18n/es/progress.md" with { type: "text" };
-import dePlan from "../../../templates/i18n/de/task_plan.md" with { type: "text" };
-import deFindings from "../../../templates/i18n/de/findings.md" with { type: "text" };
-import deProgress from "../../../templates/i18n/de/progress.md" with { type: "text" };
-import jaPlan from "../../../templates/i18n/ja/task_plan.md" with { type: "text" };
-import jaFindings from "../../../templates/i18n/ja/findings.md" with { type: "text" };
-import jaProgress from "../../../templates/i18n/ja/progress.md" with { type: "text" };
-import frPlan from "../../../templates/i18n/fr/task_plan.md" with { type: "text" };
-import frFindings from "../../../templates/i18n/fr/findings.md" with { type: "text" };
-import frProgress from "../../../templates/i18n/fr/progress.md" with { type: "text" };
+import { lazyRecord, templateTexts } from "../text/template_texts.ts";
 import type { Lang } from "./labels.ts";
 import { parsePlan } from "./parse.ts";
 
@@ -68,39 +47,31 @@ interface Translation {
   readonly untitled: string;
 }
 
+/** The title placeholder of each translated plan. */
+const UNTITLED: Readonly<Record<Exclude<Lang, "en">, string>> = {
+  "zh": "[简要描述]",
+  "zh-Hant": "[簡要描述]",
+  "ar": "[وصف مختصر]",
+  "es": "[Breve Descripción]",
+  "de": "[Kurze Beschreibung]",
+  "ja": "[簡単な説明]",
+  "fr": "[Brève description]",
+};
+
 /**
  * The translated templates (templates/i18n/<lang>/): each has the English
- * default template's structure, written with labels.ts's words.
+ * default template's structure, written with labels.ts's words. Reading a
+ * language unpacks its three files.
  */
-export const TRANSLATIONS: Readonly<Record<Exclude<Lang, "en">, Translation>> = {
-  "zh": { plan: zhPlan, findings: zhFindings, progress: zhProgress, untitled: "[简要描述]" },
-  "zh-Hant": {
-    plan: zhHantPlan,
-    findings: zhHantFindings,
-    progress: zhHantProgress,
-    untitled: "[簡要描述]",
+export const TRANSLATIONS: Readonly<Record<Exclude<Lang, "en">, Translation>> = lazyRecord(
+  Object.keys(UNTITLED) as Exclude<Lang, "en">[],
+  (lang) => {
+    const [plan, findings, log] = templateTexts(
+      ["task_plan", "findings", "progress"].map((name) => `i18n/${lang}/${name}.md`),
+    );
+    return { plan: plan!, findings: findings!, progress: log!, untitled: UNTITLED[lang] };
   },
-  "ar": { plan: arPlan, findings: arFindings, progress: arProgress, untitled: "[وصف مختصر]" },
-  "es": {
-    plan: esPlan,
-    findings: esFindings,
-    progress: esProgress,
-    untitled: "[Breve Descripción]",
-  },
-  "de": {
-    plan: dePlan,
-    findings: deFindings,
-    progress: deProgress,
-    untitled: "[Kurze Beschreibung]",
-  },
-  "ja": { plan: jaPlan, findings: jaFindings, progress: jaProgress, untitled: "[簡単な説明]" },
-  "fr": {
-    plan: frPlan,
-    findings: frFindings,
-    progress: frProgress,
-    untitled: "[Brève description]",
-  },
-};
+);
 
 const ENGLISH_UNTITLED = "[Brief Description]";
 
@@ -115,11 +86,12 @@ const ENGLISH_UNTITLED = "[Brief Description]";
  */
 export function renderPlanFiles(input: TemplateInput): PlanFiles {
   if (input.lang !== "en") return renderTranslated(TRANSLATIONS[input.lang], input);
-  const plan = fill(planTemplate(input.template), input, ENGLISH_UNTITLED);
+  const english = englishTemplate(input.template);
+  const plan = fill(english.plan, input, ENGLISH_UNTITLED);
   const first = parsePlan(plan).phases[0]?.title ?? "";
   return {
     "task_plan.md": plan,
-    "findings.md": input.template === "analytics" ? analyticsFindings : defaultFindings,
+    "findings.md": english.findings,
     "progress.md": fill(progress, input, ENGLISH_UNTITLED).replaceAll("{{FIRST_PHASE}}", first),
   };
 }
@@ -135,10 +107,16 @@ function renderTranslated(t: Translation, input: TemplateInput): PlanFiles {
   };
 }
 
-function planTemplate(name: TemplateName): string {
-  if (name === "analytics") return analyticsPlan;
-  if (name === "autonomous") return autonomousPlan;
-  return defaultPlan;
+/** The plan and findings of an English template (the packed ones unpacked together). */
+function englishTemplate(name: TemplateName): { plan: string; findings: string } {
+  if (name === "analytics") {
+    const [plan, findings] = templateTexts(["analytics_task_plan.md", "analytics_findings.md"]);
+    return { plan: plan!, findings: findings! };
+  }
+  if (name === "autonomous") {
+    return { plan: templateTexts(["autonomous_task_plan.md"])[0]!, findings: defaultFindings };
+  }
+  return { plan: defaultPlan, findings: defaultFindings };
 }
 
 function fill(text: string, input: TemplateInput, untitled: string): string {

@@ -1,7 +1,7 @@
 /**
  * A raw DEFLATE decoder (RFC 1951): what `CompressionStream("deflate-raw")`
  * makes, decoded synchronously and without any runtime API, for the texts
- * the artifact carries compressed (lib/core/agent/i18n_texts.ts). Canonical
+ * the artifact carries compressed (lib/core/text/template_texts.ts). Canonical
  * Huffman codes are decoded a bit at a time (short and plainly correct; the
  * packed texts are a few hundred KiB in all and only commands read them).
  * @module

@@ -1,9 +1,11 @@
 /**
  * Packed text: UTF-8, compressed with raw DEFLATE, written as base64, so a
  * long text (most of it non-ASCII) costs the artifact a fifth of the bytes
- * its escaped literal would (docs/performance.md, "Packed agent texts").
- * `packText` is the build's side (tools/i18n_pack.ts), `unpackText` the
- * reader's; they agree on every text (packed_test.ts).
+ * its escaped literal would (docs/performance.md, "Packed texts"). Several
+ * files travel as one packed text, a JSON object of path -> text, so the
+ * compressor sees what they share. `packText` and `packFiles` are the build's
+ * side (tools/i18n_pack.ts), `unpackText` and `unpackFiles` the reader's;
+ * they agree on every text (packed_test.ts).
  * @module
  */
 
@@ -43,4 +45,34 @@ export function base64Bytes(b64: string): Uint8Array {
  */
 export function unpackText(packed: string): string {
   return new TextDecoder("utf-8", { fatal: true }).decode(inflateRaw(base64Bytes(packed)));
+}
+
+/**
+ * The files a packed text holds (a JSON object of path -> text), frozen;
+ * throws `PackedTextError` when it is not such an object.
+ * @example
+ * ```ts
+ * import { unpackFiles } from "./packed.ts";
+ * // {"a.md":"hi"} packed.
+ * const files = unpackFiles("qlZK1MtNUbJSyshUqgUAAAD//wMA");
+ * if (files["a.md"] !== "hi" || Object.keys(files).length !== 1) throw new Error();
+ * ```
+ */
+export function unpackFiles(packed: string): Readonly<Record<string, string>> {
+  let value: unknown;
+  try {
+    value = JSON.parse(unpackText(packed));
+  } catch (err) {
+    if (err instanceof SyntaxError) throw new PackedTextError("packed files: not JSON");
+    throw err;
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new PackedTextError("packed files: not an object");
+  }
+  const out: Record<string, string> = Object.create(null);
+  for (const [path, text] of Object.entries(value)) {
+    if (typeof text !== "string") throw new PackedTextError(`packed files: ${path} is not a text`);
+    out[path] = text;
+  }
+  return Object.freeze(out);
 }

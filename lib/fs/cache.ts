@@ -31,9 +31,11 @@ export function cacheName(...parts: string[]): string {
 
 const oddChars = once(() => /[^\p{L}\p{M}\p{N}._-]/gu);
 const ODD_ASCII = /[^A-Za-z0-9._-]/g;
+const PLAIN_ASCII = /^[A-Za-z0-9._-]*$/;
 
 /** `part` with every character but letters, marks, digits and `._-` made "_". */
 function plainPart(part: string): string {
+  if (PLAIN_ASCII.test(part)) return part;
   return part.replace(isAscii(part) ? ODD_ASCII : oddChars(), "_");
 }
 

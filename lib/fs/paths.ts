@@ -27,7 +27,8 @@ const ASCII_SEGMENT = /^[A-Za-z0-9._-]+$/;
 
 /** Refuse a path segment that could climb or name another directory. */
 export function checkSegment(segment: string): void {
-  const plain = isAscii(segment) ? ASCII_SEGMENT.test(segment) : segmentRegexp().test(segment);
+  const plain = ASCII_SEGMENT.test(segment) ||
+    (!isAscii(segment) && segmentRegexp().test(segment));
   if (!plain || segment === "." || segment === "..") {
     throw new ContainmentError(
       `refused path segment "${segment}": only plain file names are allowed`,

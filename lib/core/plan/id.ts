@@ -41,7 +41,8 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)
 export function isValidPlanId(id: string): boolean {
   if (id.length > PLAN_ID_MAX || id.endsWith(".") || WINDOWS_RESERVED.test(id)) return false;
   // An ASCII id is in NFC and takes one UTF-8 byte a character.
-  if (isAscii(id)) return ASCII_PLAN_ID.test(id);
+  if (ASCII_PLAN_ID.test(id)) return true;
+  if (isAscii(id)) return false;
   return planIdRegexp().test(id) && id === id.normalize("NFC") &&
     new TextEncoder().encode(id).length <= PLAN_ID_MAX;
 }

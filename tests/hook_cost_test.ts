@@ -89,6 +89,13 @@ Deno.test("the hook path imports statically and holds no command table, help or 
     [],
     "command table, help or completions on the hook path",
   );
+  // The packed templates (80 KB of string constants) and their decoder stay off the hook path:
+  // a fire that imported them would build those strings every time (docs/performance.md).
+  assertEquals(
+    files.filter((f) => /lib\/core\/text\/(packed_texts|template_texts|inflate)\.ts$/.test(f)),
+    [],
+    "packed templates on the hook path",
+  );
   const dynamic = graph.modules.flatMap((m) =>
     (m.dependencies ?? []).filter((d) => d.isDynamic).map((d) => `${m.specifier} -> ${d.specifier}`)
   );

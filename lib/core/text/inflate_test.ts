@@ -1,3 +1,4 @@
+import { xorshiftBytes as bytes } from "../../../tests/xorshift.ts";
 import { InflateError, inflateRaw } from "./inflate.ts";
 
 /** What CompressionStream("deflate-raw") makes of `data`. */
@@ -5,19 +6,6 @@ async function deflate(data: Uint8Array): Promise<Uint8Array> {
   const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream()
     .pipeThrough(new CompressionStream("deflate-raw"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** A deterministic byte stream (xorshift32) over `alphabet` symbols. */
-function bytes(n: number, seed: number, alphabet = 256): Uint8Array {
-  const out = new Uint8Array(n);
-  let x = seed | 1;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = (x >>> 0) % alphabet;
-  }
-  return out;
 }
 
 function assertBytes(actual: Uint8Array, expected: Uint8Array, what: string): void {

@@ -1,3 +1,4 @@
+import { xorshiftBytes as bytes } from "../../../tests/xorshift.ts";
 import { JS_DIGEST_MAX, sha256Hex, sha256HexJs } from "./sha256.ts";
 
 function assertEq(actual: string, expected: string, what: string): void {
@@ -7,19 +8,6 @@ function assertEq(actual: string, expected: string, what: string): void {
 async function webCrypto(m: Uint8Array): Promise<string> {
   const d = await crypto.subtle.digest("SHA-256", m as Uint8Array<ArrayBuffer>);
   return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** A deterministic byte stream (xorshift32), so a failure names a reproducible input. */
-function bytes(n: number, seed: number): Uint8Array {
-  const out = new Uint8Array(n);
-  let x = seed | 1;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 255;
-  }
-  return out;
 }
 
 Deno.test("the JavaScript SHA-256 gives the FIPS 180-2 test vectors", () => {

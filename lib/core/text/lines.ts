@@ -76,11 +76,12 @@ function splitCrLf(text: string): string[] {
   if (pieces.length === 1) return text.split("\r");
   const out: string[] = [];
   const last = pieces.length - 1;
-  pieces.forEach((p, i) => {
+  for (let i = 0; i <= last; i++) {
+    const p = pieces[i]!;
     const body = i < last && p.endsWith("\r") ? p.slice(0, -1) : p; // CRLF is one terminator
     if (!body.includes("\r")) out.push(body);
     else for (const line of body.split("\r")) out.push(line);
-  });
+  }
   return out;
 }
 

@@ -1,10 +1,10 @@
-// The ASCII fast paths (lib/core/text/once.ts, docs/performance.md) answer
+// The ASCII fast paths (isAscii in lib/core/text/text.ts, docs/performance.md) answer
 // exactly as the Unicode rules they stand in front of, on every ASCII string
 // of up to two characters and on long random ones: plan ids, path segments
 // and cache names (tests/regex_at_load_test.ts keeps the Unicode rules off
 // the load).
 import { assertEquals } from "./assert.ts";
-import { isAscii } from "../lib/core/text/once.ts";
+import { isAscii } from "../lib/core/text/text.ts";
 import { isValidPlanId } from "../lib/core/plan/id.ts";
 import { checkSegment } from "../lib/fs/paths.ts";
 import { cacheName } from "../lib/fs/cache.ts";

@@ -10,8 +10,8 @@
  */
 
 import { ContainmentError, PwfError } from "../core/errors.ts";
-import { isAscii, once } from "../core/text/once.ts";
-import { decodeText } from "../core/text/text.ts";
+import { once } from "../core/text/once.ts";
+import { decodeText, isAscii } from "../core/text/text.ts";
 import { inspect, inspectListed, type Location, planningLoc } from "./containment.ts";
 import { listDir, makeDir } from "./dirs.ts";
 import { type FileBytes, readFile } from "./read.ts";

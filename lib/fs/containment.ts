@@ -9,7 +9,7 @@
  */
 
 import { ContainmentError } from "../core/errors.ts";
-import { isAscii } from "../core/text/once.ts";
+import { isAscii } from "../core/text/text.ts";
 import { displayPath, joinPath, PLANNING_DIR } from "./paths.ts";
 
 /** What a contained lookup found. */

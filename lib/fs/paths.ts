@@ -5,7 +5,8 @@
  */
 
 import { ContainmentError } from "../core/errors.ts";
-import { isAscii, once } from "../core/text/once.ts";
+import { once } from "../core/text/once.ts";
+import { isAscii } from "../core/text/text.ts";
 
 /** Name of the planning directory under the project root. */
 export const PLANNING_DIR = ".planning";

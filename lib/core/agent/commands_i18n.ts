@@ -8,9 +8,8 @@
  */
 
 import { type Lang, LANGS } from "../plan/labels.ts";
-import { lazyRecord } from "./i18n_texts.ts";
 import { AGENT_COMMAND_NAMES, commandPath } from "./command_names.ts";
-import { templateTexts } from "../text/template_texts.ts";
+import { lazyRecord, templateTexts } from "../text/template_texts.ts";
 
 /** Where the prompt of command `name` in `lang` is packed (under templates/). */
 function promptPath(lang: Lang, name: string): string {

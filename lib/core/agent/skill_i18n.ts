@@ -9,11 +9,10 @@
  */
 
 import { type Lang, LANGS } from "../plan/labels.ts";
-import { i18nText, lazyRecord } from "./i18n_texts.ts";
-import { templateText } from "../text/template_texts.ts";
+import { lazyRecord, templateText } from "../text/template_texts.ts";
 
 /** SKILL.md per language. */
 export const SKILL_TEXTS: Readonly<Record<Lang, string>> = lazyRecord(
   LANGS,
-  (lang) => lang === "en" ? templateText("agent/SKILL.md") : i18nText(`${lang}.md`),
+  (lang) => templateText(lang === "en" ? "agent/SKILL.md" : `agent/i18n/${lang}.md`),
 );

@@ -3,7 +3,8 @@
  * @module
  */
 
-import { isAscii, once } from "../text/once.ts";
+import { once } from "../text/once.ts";
+import { isAscii } from "../text/text.ts";
 
 /**
  * A plan id: a letter, digit or `_` of any script first, then letters,

@@ -8,6 +8,7 @@
 
 import { LABELS, type Labels, type Lang } from "./labels.ts";
 import { once } from "../text/once.ts";
+import { isAscii } from "../text/text.ts";
 
 /** The named `## ` sections the parser reads. */
 export type SectionName = "goal" | "next step" | "current phase";
@@ -65,12 +66,6 @@ const SPACE = 32;
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
-}
-
-/** Whether a word is ASCII only (then a space must follow it: `Phase1` is no heading). */
-function isAscii(word: string): boolean {
-  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) > 126) return false;
-  return true;
 }
 
 /**

@@ -23,17 +23,3 @@ export function once<T>(make: () => T): () => T {
   let value: { readonly v: T } | undefined;
   return () => (value ??= { v: make() }).v;
 }
-
-/**
- * Whether every character of `s` is ASCII (the fast paths' test).
- * @example
- * ```ts
- * import { isAscii } from "./once.ts";
- * if (!isAscii("plan-1.md") || isAscii("重构")) throw new Error();
- * ```
- */
-export function isAscii(s: string): boolean {
-  // The regex engine, not a loop: a loop run this often is optimised by V8 in every fire.
-  // deno-lint-ignore no-control-regex
-  return /^[\x00-\x7f]*$/.test(s);
-}
